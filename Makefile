@@ -1,0 +1,58 @@
+# Every target says what it does: `make help` lists them.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+export NO_MKDOCS_2_WARNING := 1
+export PYTHONDONTWRITEBYTECODE := 1
+
+.DEFAULT_GOAL := help
+.PHONY: help setup system-deps serve build data test lint typecheck pytest node-test bench
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
+
+setup: $(VENV)/.installed node_modules/.installed ## create .venv/ and install the pinned Python and npm packages
+
+$(VENV)/.installed: pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,dev]'
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+system-deps: ## install Debian chromium and Noto CJK fonts for the browser tests (apt, as root or with sudo)
+	@if command -v chromium >/dev/null && fc-list 2>/dev/null | grep -qi 'Noto Sans CJK'; then \
+	  echo "chromium and fonts-noto-cjk are installed"; \
+	else \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-noto-cjk; \
+	fi
+
+data: setup ## write the catalogue examples' exact records to docs/generated/
+	$(PY) -m generator build
+
+build: setup ## build the site into site/ with mkdocs --strict
+	$(VENV)/bin/mkdocs build --strict
+
+serve: setup ## build and serve the site on http://127.0.0.1:8000 (reloads on change)
+	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
+
+lint: setup ## ruff on every Python file
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+typecheck: setup ## mypy --strict on generator/
+	$(VENV)/bin/mypy
+
+pytest: setup system-deps ## the Python tests: core, build, pages, browsers
+	$(PY) -m pytest
+
+node-test: setup ## node --test on the browser-side modules
+	npm test --silent
+
+test: setup system-deps lint typecheck pytest node-test ## set up and run every test
+
+bench: setup ## benchmark: exact δ on the α grid vs the naive sum and dp-accounting's PLD
+	$(PY) -m tests.benchmarks.profile_grid

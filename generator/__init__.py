@@ -1,0 +1,1 @@
+"""Composition Lab: the exact privacy core and the build step of the lesson site."""

@@ -1,0 +1,45 @@
+"""Write the records of every catalogue example; in check mode, report drift instead.
+
+Generated text comes from pure functions (:mod:`generator.records`); this module only
+decides where it goes. A file is rewritten only when its bytes change, so a rebuild that
+changes nothing touches nothing (and a live-reloading server does not loop).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.catalogue import CATALOGUE
+from generator.records import dumps, example_record
+
+DEFAULT_OUT = Path("docs/generated")
+
+
+def planned_files() -> dict[str, str]:
+    """Relative path -> text for every generated file."""
+    files = {f"examples/{example.slug}.json": dumps(example_record(example)) for example in CATALOGUE}
+    files["examples/index.json"] = dumps([example.slug for example in CATALOGUE])
+    return files
+
+
+def write_if_changed(path: Path, text: str) -> bool:
+    if path.is_file() and path.read_text(encoding="utf-8") == text:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return True
+
+
+def build(out: Path = DEFAULT_OUT) -> list[Path]:
+    """Write every planned file under ``out``; return the ones that changed."""
+    return [out / rel for rel, text in planned_files().items() if write_if_changed(out / rel, text)]
+
+
+def drift(out: Path = DEFAULT_OUT) -> list[Path]:
+    """The planned files under ``out`` that are missing or differ."""
+    stale = []
+    for rel, text in planned_files().items():
+        path = out / rel
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            stale.append(path)
+    return stale

@@ -1,0 +1,180 @@
+"""Release channels for one protected bit, as exact integer weights.
+
+The secret is one bit x in {0, 1}; neighbouring inputs replace x = 0 by x = 1. A
+randomized response reports x with probability p and flips it with probability 1 - p,
+where p is an integer percent. Writing g = gcd(p, 100 - p) and s = 100 / g, one response
+has probabilities u/s (truthful) and v/s (flipped) with u = p/g, v = (100 - p)/g, so every
+probability in this module is an integer weight over one common denominator.
+
+fresh  k independent responses, released as the count T of ones. A transcript with t
+       ones has probability v^t u^(k-t) / s^k under x = 0, and C(k, t) transcripts share
+       that count:  P(T = t | x=0) = C(k,t) v^t u^(k-t) / s^k,  and x = 1 mirrors t -> k-t.
+copy   one response B shown k times, released as the count of ones: only 0 and k occur,
+       with P(0 | x=0) = u/s and P(k | x=0) = v/s. The middle counts stay exact zeros.
+xor    a fair mask R and the encoded pair 2R + (x XOR R): x = 0 gives {0, 3}, x = 1 gives
+       {1, 2}, each with probability 1/2. p and k are ignored.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+
+class Mode(enum.StrEnum):
+    FRESH = "fresh"
+    COPY = "copy"
+    XOR = "xor"
+
+
+@dataclass(frozen=True)
+class Channel:
+    """Two output distributions over the same labelled outputs.
+
+    ``weights0[i] / denominator`` is P(output i | x = 0), ``weights1`` the same for x = 1.
+    ``ratio_order`` lists the outputs that can occur under either input, ordered by
+    non-increasing likelihood ratio weights0/weights1 (an output with weights1 = 0 counts
+    as infinitely likely under x = 0). Each direction's positive-excess set at any α is
+    then a prefix or a suffix of this order.
+    """
+
+    mode: Mode
+    p: int
+    k: int
+    labels: tuple[str, ...]
+    weights0: tuple[int, ...]
+    weights1: tuple[int, ...]
+    denominator: int
+    ratio_order: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        n = len(self.labels)
+        if len(self.weights0) != n or len(self.weights1) != n:
+            raise ValueError("labels and weights differ in length")
+        if self.denominator <= 0 or any(w < 0 for w in (*self.weights0, *self.weights1)):
+            raise ValueError("weights must be non-negative over a positive denominator")
+        if sum(self.weights0) != self.denominator or sum(self.weights1) != self.denominator:
+            raise ValueError("each distribution must sum to one")
+        support = {i for i in range(n) if self.weights0[i] or self.weights1[i]}
+        if set(self.ratio_order) != support or len(self.ratio_order) != len(support):
+            raise ValueError("ratio_order must list the support exactly once")
+        # That the order is sorted is checked by the tests: re-checking it here would
+        # cost O(k) big multiplications on every construction.
+
+    @property
+    def distribution0(self) -> tuple[Fraction, ...]:
+        return tuple(Fraction(w, self.denominator) for w in self.weights0)
+
+    @property
+    def distribution1(self) -> tuple[Fraction, ...]:
+        return tuple(Fraction(w, self.denominator) for w in self.weights1)
+
+
+def check_parameters(p: int, k: int) -> None:
+    """Refuse a percent outside 0..100 or a release count below 1."""
+    if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= 100:
+        raise ValueError(f"p must be an integer percent from 0 to 100, got {p!r}")
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise ValueError(f"k must be an integer of at least 1, got {k!r}")
+
+
+def _response(p: int) -> tuple[int, int, int]:
+    """(u, v, s): truthful and flipped weights of one response over denominator s."""
+    g = math.gcd(p, 100 - p)  # gcd(0, 100) = 100 keeps p = 0 and p = 100 exact too
+    return p // g, (100 - p) // g, 100 // g
+
+
+def _order_by_ratio(weights0: Sequence[int], weights1: Sequence[int]) -> tuple[int, ...]:
+    """Support of either distribution, by non-increasing w0/w1 (for small channels)."""
+    support = [i for i in range(len(weights0)) if weights0[i] or weights1[i]]
+    # Comparing by the key w0/(w0+w1) orders exactly like w0/w1, with no division by 0.
+    return tuple(
+        sorted(support, key=lambda i: Fraction(weights0[i], weights0[i] + weights1[i]), reverse=True)
+    )
+
+
+def fresh(p: int, k: int) -> Channel:
+    """k independent responses, released as their count of ones."""
+    check_parameters(p, k)
+    u, v, s = _response(p)
+    weights0 = [0] * (k + 1)
+    if u == 0:
+        weights0[k] = v**k
+    else:
+        # w_t = C(k,t) v^t u^(k-t), so w_{t+1} = w_t (k-t) v / ((t+1) u), an exact
+        # division: O(k) big-by-small steps instead of k big multiplications.
+        weights0[0] = u**k
+        for t in range(k):
+            weights0[t + 1] = weights0[t] * (k - t) * v // ((t + 1) * u)
+    weights1 = weights0[::-1]
+    # The ratio w0_t / w1_t = (u/v)^(k-2t) falls with t when u > v and rises when u < v.
+    if u > v:
+        order: Sequence[int] = range(k + 1)
+    elif u < v:
+        order = range(k, -1, -1)
+    else:
+        order = range(k + 1)  # p = 50: every ratio is 1
+    support = tuple(t for t in order if weights0[t] or weights1[t])
+    return Channel(
+        mode=Mode.FRESH,
+        p=p,
+        k=k,
+        labels=tuple(str(t) for t in range(k + 1)),
+        weights0=tuple(weights0),
+        weights1=tuple(weights1),
+        denominator=s**k,
+        ratio_order=support,
+    )
+
+
+def copy(p: int, k: int) -> Channel:
+    """One response shown k times, released as the count of ones (0 or k)."""
+    check_parameters(p, k)
+    u, v, s = _response(p)
+    weights0 = [0] * (k + 1)
+    weights1 = [0] * (k + 1)
+    weights0[0] += u
+    weights0[k] += v
+    weights1[0] += v
+    weights1[k] += u
+    return Channel(
+        mode=Mode.COPY,
+        p=p,
+        k=k,
+        labels=tuple(str(t) for t in range(k + 1)),
+        weights0=tuple(weights0),
+        weights1=tuple(weights1),
+        denominator=s,
+        ratio_order=_order_by_ratio(weights0, weights1),
+    )
+
+
+XOR_LABELS = ("00", "01", "10", "11")  # output 2R + (x XOR R) written as the pair R, x XOR R
+
+
+def xor(p: int, k: int) -> Channel:
+    """The pair (R, x XOR R) with a fair mask R, encoded as 2R + (x XOR R)."""
+    check_parameters(p, k)
+    weights0 = (1, 0, 0, 1)  # x = 0: R = 0 -> 0, R = 1 -> 3
+    weights1 = (0, 1, 1, 0)  # x = 1: R = 0 -> 1, R = 1 -> 2
+    return Channel(
+        mode=Mode.XOR,
+        p=p,
+        k=k,
+        labels=XOR_LABELS,
+        weights0=weights0,
+        weights1=weights1,
+        denominator=2,
+        ratio_order=_order_by_ratio(weights0, weights1),
+    )
+
+
+BUILDERS = {Mode.FRESH: fresh, Mode.COPY: copy, Mode.XOR: xor}
+
+
+def build(mode: Mode | str, p: int, k: int) -> Channel:
+    """The channel of a mode, by name."""
+    return BUILDERS[Mode(mode)](p, k)

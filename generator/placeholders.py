@@ -1,0 +1,107 @@
+"""Numbers in prose: ``{{ slug.path | filter }}`` placeholders filled from the records.
+
+A lesson never types a computed number. It writes, for example,
+``{{ fresh-k2.claim.required }}`` and the build puts in the catalogue example's exact
+value ("3/8"). The path walks the example's record (:func:`generator.records.example_record`):
+dict keys by name, list items by index. Filters change only the form, never the value:
+
+    decimal   "3/8" -> "0.375"      (exact half-up rounding at 3 places)
+    tex       "3/8" -> "\\tfrac{3}{8}" (for use inside $...$)
+    percent   75    -> "75%"
+
+Block placeholders ``{{ figure <kind> <slug> }}`` insert generated HTML (figures,
+example cards), rendered by the functions registered in :data:`BLOCKS`. Anything that
+does not resolve, an unknown slug, path, filter or block, is an error that names it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from generator.catalogue import BY_SLUG
+from generator.rational import decimal_str
+from generator.records import Record, example_record
+
+PLACEHOLDER = re.compile(r"\{\{\s*(?P<body>[^{}]*?)\s*\}\}")
+_VALUE = re.compile(r"(?P<slug>[a-z0-9-]+)\.(?P<path>[A-Za-z0-9_.]+)(?:\s*\|\s*(?P<filter>[a-z]+))?")
+_BLOCK = re.compile(r"(?P<block>[a-z]+)\s+(?P<args>[a-z0-9 -]+)")
+
+
+class PlaceholderError(ValueError):
+    """A placeholder that does not resolve."""
+
+
+def _tex(text: str) -> str:
+    if "/" in text:
+        numerator, denominator = text.split("/")
+        return rf"\tfrac{{{numerator}}}{{{denominator}}}"
+    return text
+
+
+FILTERS: dict[str, Callable[[str], str]] = {
+    "decimal": lambda text: decimal_str(Fraction(text)),
+    "tex": _tex,
+    "percent": lambda text: f"{text}%",
+}
+
+BlockRenderer = Callable[..., str]
+BLOCKS: dict[str, BlockRenderer] = {}
+
+
+def register_block(name: str) -> Callable[[BlockRenderer], BlockRenderer]:
+    """Make ``{{ name arg ... }}`` call the decorated function with the args as strings."""
+
+    def register(renderer: BlockRenderer) -> BlockRenderer:
+        BLOCKS[name] = renderer
+        return renderer
+
+    return register
+
+
+@cache
+def record_of(slug: str) -> Record:
+    """The record of a catalogue example, computed once per process."""
+    if slug not in BY_SLUG:
+        raise PlaceholderError(f"unknown catalogue example {slug!r}")
+    return example_record(BY_SLUG[slug])
+
+
+def lookup(record: Mapping[str, Any], path: str) -> str:
+    """The scalar at a dotted path of a record, as text."""
+    node: Any = record
+    for part in path.split("."):
+        if isinstance(node, Mapping) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            raise PlaceholderError(f"no field {part!r} in path {path!r}")
+    if isinstance(node, bool) or not isinstance(node, (str, int)):
+        raise PlaceholderError(f"{path!r} is not a single value")
+    return str(node)
+
+
+def resolve(body: str) -> str:
+    """The text for one placeholder body (what stands between the braces)."""
+    if value := _VALUE.fullmatch(body):
+        text = lookup(record_of(value["slug"]), value["path"])
+        name = value["filter"]
+        if name is None:
+            return text
+        if name not in FILTERS:
+            raise PlaceholderError(f"unknown filter {name!r}")
+        return FILTERS[name](text)
+    if block := _BLOCK.fullmatch(body):
+        if block["block"] not in BLOCKS:
+            raise PlaceholderError(f"unknown block {block['block']!r}")
+        return BLOCKS[block["block"]](*block["args"].split())
+    raise PlaceholderError(f"cannot read placeholder {{{{ {body} }}}}")
+
+
+def expand(text: str) -> str:
+    """Replace every placeholder in a page; the first bad one raises, naming itself."""
+    return PLACEHOLDER.sub(lambda match: resolve(match["body"]), text)

@@ -1,0 +1,83 @@
+"""Exact rationals at the edges: parsing what people type, writing what files hold.
+
+Floats are refused at the door. A value typed as ``3``, ``5.7`` or ``57/10`` becomes a
+:class:`~fractions.Fraction` by exact decimal or integer-ratio parsing, and leaves as a
+reduced fraction string (``"57/10"``). The only way out to a float-like form is
+:func:`decimal_str`, which names its rounding (half-up at a fixed number of places) and
+is meant for people to read, never for decisions.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from fractions import Fraction
+
+# A plain decimal ("5", "5.7", ".5") or a ratio of plain integers ("57/10").
+# Exponents, signs, spaces, "nan" and "inf" are refused on purpose.
+_DECIMAL = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)")
+_RATIO = re.compile(r"\d+/\d+")
+MAX_INPUT_CHARS = 64
+
+
+class RationalSyntaxError(ValueError):
+    """A text that is not a plain non-negative decimal or integer ratio."""
+
+
+def parse_rational(text: str) -> Fraction:
+    """Parse ``3``, ``5.7`` or ``57/10`` into an exact, non-negative ``Fraction``."""
+    if not isinstance(text, str):
+        raise TypeError(f"expected text, got {type(text).__name__}")
+    if len(text) > MAX_INPUT_CHARS:
+        raise RationalSyntaxError(f"too long (more than {MAX_INPUT_CHARS} characters)")
+    if _DECIMAL.fullmatch(text):
+        return Fraction(text)
+    if _RATIO.fullmatch(text):
+        numerator, denominator = (int(part) for part in text.split("/"))
+        if denominator == 0:
+            raise RationalSyntaxError("zero denominator")
+        return Fraction(numerator, denominator)
+    raise RationalSyntaxError(f"not a decimal or a fraction: {text!r}")
+
+
+@contextmanager
+def _unlimited_int_digits() -> Iterator[None]:
+    # CPython refuses int -> str beyond 4,300 digits to stop quadratic-time parsing of
+    # hostile input. We only *write* integers we computed ourselves (k = 10 000 gives
+    # numerators of ~20 000 digits), so the limit is lifted here and restored after.
+    previous = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(previous)
+
+
+def fraction_str(value: Fraction | int) -> str:
+    """The reduced fraction string of an exact value: ``"3/8"``, ``"0"``, ``"1"``."""
+    if not isinstance(value, (Fraction, int)) or isinstance(value, bool):
+        raise TypeError(f"exact value expected, got {type(value).__name__}")
+    value = Fraction(value)
+    with _unlimited_int_digits():
+        if value.denominator == 1:
+            return str(value.numerator)
+        return f"{value.numerator}/{value.denominator}"
+
+
+def decimal_str(value: Fraction, places: int = 3) -> str:
+    """A decimal for reading, rounded half-up at ``places`` digits: 3/8 -> ``"0.375"``.
+
+    The rounding is done on integers: ``round_half_up(v * 10**places)``, so the text
+    is fixed by the exact value alone and never passes through a float.
+    """
+    if value < 0:
+        return "-" + decimal_str(-value, places)
+    scaled = value * 10**places
+    whole = int(scaled + Fraction(1, 2))  # floor(x + 1/2) rounds half up for x >= 0
+    with _unlimited_int_digits():
+        digits = str(whole).rjust(places + 1, "0")
+    if places == 0:
+        return digits
+    return f"{digits[:-places]}.{digits[-places:]}"

@@ -1,0 +1,112 @@
+"""JSON-safe records of exact results, and their deterministic bytes.
+
+Every exact value leaves as a reduced fraction string ("3/8"); only chart coordinates
+would be plain numbers. Keys are sorted and the text is indented, so equal inputs give
+equal bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from generator.catalogue import Example
+from generator.channels import Channel
+from generator.claim import ClaimResult, check_claim
+from generator.composition import Composition, compose
+from generator.profile import INTEGER_GRID, MaximalEvent, Profile
+from generator.pure_epsilon import PureEpsilon, pure_epsilon
+from generator.rational import decimal_str, fraction_str
+
+Record = dict[str, Any]
+
+
+def _optional(value: Fraction | int | None) -> str | None:
+    return None if value is None else fraction_str(value)
+
+
+def channel_record(channel: Channel) -> Record:
+    return {
+        "mode": str(channel.mode),
+        "p": channel.p,
+        "k": channel.k,
+        "labels": list(channel.labels),
+        "truth_probability": fraction_str(Fraction(channel.p, 100)),
+        "denominator": fraction_str(channel.denominator),
+        "weights0": [fraction_str(w) for w in channel.weights0],
+        "weights1": [fraction_str(w) for w in channel.weights1],
+        "distribution0": [fraction_str(f) for f in channel.distribution0],
+        "distribution1": [fraction_str(f) for f in channel.distribution1],
+    }
+
+
+def event_record(channel: Channel, event: MaximalEvent) -> Record:
+    return {"direction": str(event.direction), "outputs": [channel.labels[i] for i in event.outputs]}
+
+
+def profile_record(profile: Profile, alphas: Sequence[Fraction]) -> Record:
+    """δ*(α) for each α: the command line's output."""
+    channel = profile.channel
+    points = [profile.point(alpha) for alpha in alphas]
+    return {
+        "mode": str(channel.mode),
+        "p": channel.p,
+        "k": channel.k,
+        "alphas": [fraction_str(alpha) for alpha in alphas],
+        "deltas": [fraction_str(point.delta) for point in points],
+        "events": [event_record(channel, point.event) for point in points],
+    }
+
+
+def claim_record(channel: Channel, result: ClaimResult) -> Record:
+    return {
+        "alpha": fraction_str(result.alpha),
+        "delta": fraction_str(result.delta),
+        "required": fraction_str(result.required.delta),
+        "required_decimal": decimal_str(result.required.delta),
+        "passes": result.passes,
+        "event": event_record(channel, result.required.event),
+    }
+
+
+def pure_record(pure: PureEpsilon) -> Record:
+    ratio = pure.max_likelihood_ratio
+    return {
+        "kind": str(pure.kind),
+        "exact": pure.describe(),
+        "decimal": pure.decimal(),
+        "max_ratio": None if ratio is None else fraction_str(ratio),
+    }
+
+
+def composition_record(panel: Composition) -> Record:
+    return {
+        "alpha0": fraction_str(panel.alpha0),
+        "delta0": _optional(panel.delta0),
+        "queries": panel.queries,
+        "composed_alpha": _optional(panel.composed_alpha),
+        "theorem_delta": _optional(panel.theorem_delta),
+        "exact_delta": _optional(panel.exact_delta),
+    }
+
+
+def example_record(example: Example) -> Record:
+    """Everything the lesson shows of one catalogue example."""
+    channel = example.channel()
+    profile = Profile(channel)
+    return {
+        "slug": example.slug,
+        "title": example.title,
+        "channel": channel_record(channel),
+        "claim": claim_record(channel, check_claim(profile, example.alpha, example.delta)),
+        "pure_epsilon": pure_record(pure_epsilon(channel)),
+        "composition": composition_record(compose(profile, example.alpha0)),
+        "grid": profile_record(profile, INTEGER_GRID),
+    }
+
+
+def dumps(record: Record | Iterable[Record]) -> str:
+    """Deterministic JSON text: sorted keys, two-space indent, UTF-8, final newline."""
+    return json.dumps(record, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
