@@ -9,9 +9,10 @@ dict keys by name, list items by index. Filters change only the form, never the 
     tex       "3/8" -> "\\tfrac{3}{8}" (for use inside $...$)
     percent   75    -> "75%"
 
-Block placeholders ``{{ figure <kind> <slug> }}`` insert generated HTML (figures,
-example cards), rendered by the functions registered in :data:`BLOCKS`. Anything that
-does not resolve, an unknown slug, path, filter or block, is an error that names it.
+Block placeholders ``{{ name arg ... }}`` (``{{ figure distribution fresh-k2 }}``) insert
+generated HTML: the caller passes the renderers by name, each called with the args as
+strings. Anything that does not resolve, an unknown slug, path, filter or block, is an
+error that names it.
 """
 
 from __future__ import annotations
@@ -49,17 +50,6 @@ FILTERS: dict[str, Callable[[str], str]] = {
 }
 
 BlockRenderer = Callable[..., str]
-BLOCKS: dict[str, BlockRenderer] = {}
-
-
-def register_block(name: str) -> Callable[[BlockRenderer], BlockRenderer]:
-    """Make ``{{ name arg ... }}`` call the decorated function with the args as strings."""
-
-    def register(renderer: BlockRenderer) -> BlockRenderer:
-        BLOCKS[name] = renderer
-        return renderer
-
-    return register
 
 
 @cache
@@ -85,7 +75,7 @@ def lookup(record: Mapping[str, Any], path: str) -> str:
     return str(node)
 
 
-def resolve(body: str) -> str:
+def resolve(body: str, blocks: Mapping[str, BlockRenderer]) -> str:
     """The text for one placeholder body (what stands between the braces)."""
     if value := _VALUE.fullmatch(body):
         text = lookup(record_of(value["slug"]), value["path"])
@@ -96,12 +86,12 @@ def resolve(body: str) -> str:
             raise PlaceholderError(f"unknown filter {name!r}")
         return FILTERS[name](text)
     if block := _BLOCK.fullmatch(body):
-        if block["block"] not in BLOCKS:
+        if block["block"] not in blocks:
             raise PlaceholderError(f"unknown block {block['block']!r}")
-        return BLOCKS[block["block"]](*block["args"].split())
+        return blocks[block["block"]](*block["args"].split())
     raise PlaceholderError(f"cannot read placeholder {{{{ {body} }}}}")
 
 
-def expand(text: str) -> str:
+def expand(text: str, blocks: Mapping[str, BlockRenderer] | None = None) -> str:
     """Replace every placeholder in a page; the first bad one raises, naming itself."""
-    return PLACEHOLDER.sub(lambda match: resolve(match["body"]), text)
+    return PLACEHOLDER.sub(lambda match: resolve(match["body"], blocks or {}), text)

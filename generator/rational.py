@@ -67,10 +67,11 @@ def fraction_str(value: Fraction | int) -> str:
 
 
 def decimal_str(value: Fraction, places: int = 3) -> str:
-    """A decimal for reading, rounded half-up at ``places`` digits: 3/8 -> ``"0.375"``.
+    """A decimal for reading, rounded half-up at ``places`` digits, trailing zeros dropped.
 
-    The rounding is done on integers: ``round_half_up(v * 10**places)``, so the text
-    is fixed by the exact value alone and never passes through a float.
+    3/8 -> ``"0.375"``, 18/25 -> ``"0.72"``, 1 -> ``"1"``, 1/3 -> ``"0.333"``. The rounding
+    is done on integers, ``floor(v * 10**places + 1/2)``, so the text is fixed by the
+    exact value alone and never passes through a float.
     """
     if value < 0:
         return "-" + decimal_str(-value, places)
@@ -78,6 +79,6 @@ def decimal_str(value: Fraction, places: int = 3) -> str:
     whole = int(scaled + Fraction(1, 2))  # floor(x + 1/2) rounds half up for x >= 0
     with _unlimited_int_digits():
         digits = str(whole).rjust(places + 1, "0")
-    if places == 0:
-        return digits
-    return f"{digits[:-places]}.{digits[-places:]}"
+    whole_part, fraction_part = digits[: len(digits) - places], digits[len(digits) - places :]
+    fraction_part = fraction_part.rstrip("0")
+    return f"{whole_part}.{fraction_part}" if fraction_part else whole_part
