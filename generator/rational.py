@@ -17,8 +17,8 @@ from fractions import Fraction
 
 # A plain decimal ("5", "5.7", ".5") or a ratio of plain integers ("57/10").
 # Exponents, signs, spaces, "nan" and "inf" are refused on purpose.
-_DECIMAL = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)")
-_RATIO = re.compile(r"\d+/\d+")
+_DECIMAL = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+_RATIO = re.compile(r"[0-9]+/[0-9]+")
 MAX_INPUT_CHARS = 64
 
 

@@ -8,7 +8,7 @@ equal bytes.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -107,6 +107,6 @@ def example_record(example: Example) -> Record:
     }
 
 
-def dumps(record: Record | Iterable[Record]) -> str:
+def dumps(record: Record | list[Any]) -> str:
     """Deterministic JSON text: sorted keys, two-space indent, UTF-8, final newline."""
     return json.dumps(record, sort_keys=True, indent=2, ensure_ascii=False) + "\n"

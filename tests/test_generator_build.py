@@ -1,0 +1,53 @@
+"""``python -m generator build``: every catalogue example, deterministic, written on change."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from generator import build
+from generator.catalogue import CATALOGUE
+from generator.profile import INTEGER_GRID, Profile
+from generator.rational import fraction_str, parse_rational
+from generator.records import example_record
+
+
+def test_build_writes_every_example_then_nothing(tmp_path: Path) -> None:
+    written = build.build(tmp_path)
+    assert {path.name for path in written} == {f"{e.slug}.json" for e in CATALOGUE} | {"index.json"}
+    assert build.build(tmp_path) == []
+    assert build.drift(tmp_path) == []
+
+
+def test_drift_names_a_changed_file(tmp_path: Path) -> None:
+    build.build(tmp_path)
+    target = tmp_path / "examples" / "fresh-k2.json"
+    target.write_text("{}\n", encoding="utf-8")
+    assert build.drift(tmp_path) == [target]
+
+
+def test_records_hold_the_grid_and_the_claim(tmp_path: Path) -> None:
+    build.build(tmp_path)
+    for example in CATALOGUE:
+        record = json.loads((tmp_path / "examples" / f"{example.slug}.json").read_text(encoding="utf-8"))
+        profile = Profile(example.channel())
+        assert record["grid"]["deltas"] == [fraction_str(d) for d in profile.deltas(INTEGER_GRID)]
+        assert parse_rational(record["claim"]["required"]) == profile.delta(example.alpha)
+        assert record == example_record(example)
+
+
+def test_exact_values_are_strings() -> None:
+    def walk(node: object, path: str) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                walk(value, f"{path}.{key}")
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, f"{path}.{i}")
+        else:
+            assert not isinstance(node, float), path
+            if isinstance(node, int) and not isinstance(node, bool):
+                assert path.endswith((".p", ".k", ".queries")), path
+
+    for example in CATALOGUE:
+        walk(example_record(example), example.slug)
