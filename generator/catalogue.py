@@ -36,7 +36,9 @@ class Example:
         return build(self.mode, self.p, self.k)
 
 
-def _example(slug: str, title: str, mode: Mode, p: int, k: int, alpha: str, delta: str, alpha0: str) -> Example:
+def _example(
+    slug: str, title: str, mode: Mode, p: int, k: int, alpha: str, delta: str, alpha0: str
+) -> Example:
     return Example(slug, title, mode, p, k, Fraction(alpha), Fraction(delta), Fraction(alpha0))
 
 

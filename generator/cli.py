@@ -58,7 +58,9 @@ def _parser() -> argparse.ArgumentParser:
     profile = commands.add_parser("profile", help="print exact δ*(α) as JSON")
     profile.add_argument("--mode", required=True, choices=[str(m) for m in Mode])
     profile.add_argument("--p", required=True, type=_int_in(0, 100, "p"), help="integer percent 0..100")
-    profile.add_argument("--k", required=True, type=_int_in(1, MAX_K, "k"), help=f"number of releases, 1..{MAX_K}")
+    profile.add_argument(
+        "--k", required=True, type=_int_in(1, MAX_K, "k"), help=f"number of releases, 1..{MAX_K}"
+    )
     alphas = profile.add_mutually_exclusive_group(required=True)
     alphas.add_argument("--alpha", nargs="+", type=_alpha, metavar="A", help="α = e^ε as 3, 5.7 or 57/10")
     alphas.add_argument("--alpha-grid", action="store_true", help="the integers 1..100")
