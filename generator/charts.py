@@ -1,0 +1,219 @@
+"""Altair chart builders for one example record: the distribution and the privacy profile.
+
+Each builder returns a chart whose data are *named* data sets ("distribution", "profile",
+"claim") supplied through the top-level ``datasets``. The lab in the browser embeds the
+very same spec and swaps the rows with ``view.data(name, rows)``, so the row fields below
+are an interface: the lab's engine fills them from its own exact strings.
+
+    distribution  output (label), order (position of the output), x ("x = 0" | "x = 1"),
+                  probability (float), exact ("9/16"), decimal ("0.563"), in_event (bool)
+    profile       alpha, delta (floats); alpha_exact, delta_exact, delta_decimal (strings)
+    claim         one row: alpha, delta, required (floats); alpha_exact, delta_exact,
+                  required_exact, required_decimal (strings)
+
+Floats are chart coordinates only, each derived from the exact string beside it.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+import altair as alt
+
+from generator.rational import decimal_str
+from generator.records import Record
+
+BLUE = "#4c78a8"  # x = 0
+ORANGE = "#f58518"  # x = 1, and the claim δ
+OUTLINE = "#111111"  # the maximal event's outputs
+SELECTED = "#d62728"  # the selected claim α
+
+X_LABELS = ("x = 0", "x = 1")
+PROFILE_LEGEND = ("정수 α에서의 정확한 δ*", "주장한 δ", "선택한 α의 정확한 δ*")
+
+Rows = list[dict[str, Any]]
+
+
+def _coordinate(exact: str) -> float:
+    """A chart coordinate from an exact fraction string (display only)."""
+    return float(Fraction(exact))
+
+
+def distribution_rows(record: Record) -> Rows:
+    """One row per output and secret value, marking the claim's maximal event."""
+    channel = record["channel"]
+    event = set(record["claim"]["event"]["outputs"])
+    rows: Rows = []
+    for order, label in enumerate(channel["labels"]):
+        for x_label, distribution in zip(
+            X_LABELS, (channel["distribution0"], channel["distribution1"]), strict=True
+        ):
+            exact = distribution[order]
+            rows.append(
+                {
+                    "output": label,
+                    "order": order,
+                    "x": x_label,
+                    "probability": _coordinate(exact),
+                    "exact": exact,
+                    "decimal": decimal_str(Fraction(exact)),
+                    "in_event": label in event,
+                }
+            )
+    return rows
+
+
+def profile_rows(record: Record) -> Rows:
+    """The exact δ*(α) on the record's integer α grid."""
+    grid = record["grid"]
+    return [
+        {
+            "alpha": _coordinate(alpha),
+            "alpha_exact": alpha,
+            "delta": _coordinate(delta),
+            "delta_exact": delta,
+            "delta_decimal": decimal_str(Fraction(delta)),
+        }
+        for alpha, delta in zip(grid["alphas"], grid["deltas"], strict=True)
+    ]
+
+
+def claim_rows(record: Record) -> Rows:
+    """The claim (α, δ) and the exactly computed δ*(α) at the claim's α."""
+    claim = record["claim"]
+    return [
+        {
+            "alpha": _coordinate(claim["alpha"]),
+            "alpha_exact": claim["alpha"],
+            "delta": _coordinate(claim["delta"]),
+            "delta_exact": claim["delta"],
+            "required": _coordinate(claim["required"]),
+            "required_exact": claim["required"],
+            "required_decimal": claim["required_decimal"],
+        }
+    ]
+
+
+def output_axis_title(mode: str) -> str:
+    if mode == "xor":
+        return "출력 (R, x XOR R)"
+    return "출력 T: 공개된 1의 개수"
+
+
+def distribution_chart(record: Record) -> alt.Chart:
+    """Grouped bars of P(output | x) with the maximal event's outputs outlined."""
+    chart: alt.Chart = (
+        alt.Chart(alt.NamedData("distribution"), description="출력별 확률: x = 0은 파랑, x = 1은 주황")
+        .mark_bar(strokeWidth=2)
+        .encode(
+            x=alt.X(
+                "output:O",
+                sort=alt.EncodingSortField(field="order", order="ascending"),
+                title=output_axis_title(record["channel"]["mode"]),
+                axis=alt.Axis(labelAngle=0, labelOverlap=True),
+            ),
+            xOffset=alt.XOffset("x:N", sort=list(X_LABELS)),
+            y=alt.Y("probability:Q", title="확률", scale=alt.Scale(domain=[0, 1])),
+            color=alt.Color(
+                "x:N",
+                title="비밀 비트",
+                scale=alt.Scale(domain=list(X_LABELS), range=[BLUE, ORANGE]),
+                legend=alt.Legend(orient="top"),
+            ),
+            stroke=alt.when(alt.datum.in_event).then(alt.value(OUTLINE)).otherwise(alt.value(None)),
+            tooltip=[
+                alt.Tooltip("output:O", title="출력"),
+                alt.Tooltip("x:N", title="비밀 비트"),
+                alt.Tooltip("exact:N", title="정확한 확률"),
+                alt.Tooltip("decimal:N", title="소수"),
+            ],
+        )
+        .properties(width=300, height=220, datasets={"distribution": distribution_rows(record)})
+    )
+    return chart
+
+
+def _series(chart: alt.Chart, name: str) -> alt.Chart:
+    """A layer drawn in its series' colour, listed in the profile chart's shared legend."""
+    return chart.transform_calculate(series=json.dumps(name, ensure_ascii=False)).encode(
+        color=alt.Color(
+            "series:N",
+            scale=alt.Scale(domain=list(PROFILE_LEGEND), range=[BLUE, ORANGE, SELECTED]),
+            legend=alt.Legend(title=None, orient="bottom", direction="vertical", symbolOpacity=1),
+        )
+    )
+
+
+def profile_chart(record: Record) -> alt.LayerChart:
+    """δ*(α) at the integer α as points with a guide line, the claim δ and the selected α."""
+    x = alt.X("alpha:Q", title="α = e^ε", scale=alt.Scale(domain=[1, 100], nice=False))
+    y = alt.Y("delta:Q", title="필요한 δ", scale=alt.Scale(domain=[0, 1]))
+    grid_tooltip = [
+        alt.Tooltip("alpha_exact:N", title="α"),
+        alt.Tooltip("delta_exact:N", title="정확한 δ*"),
+        alt.Tooltip("delta_decimal:N", title="소수"),
+    ]
+    profile = alt.Chart(alt.NamedData("profile"))
+    claim = alt.Chart(alt.NamedData("claim"))
+    guide = _series(profile.mark_line(strokeWidth=1, opacity=0.45), PROFILE_LEGEND[0]).encode(x=x, y=y)
+    points = _series(profile.mark_point(filled=True, size=18, opacity=1), PROFILE_LEGEND[0]).encode(
+        x=x, y=y, tooltip=grid_tooltip
+    )
+    claim_delta = _series(claim.mark_rule(strokeWidth=2, strokeDash=[6, 3]), PROFILE_LEGEND[1]).encode(
+        y=alt.Y("delta:Q")
+    )
+    selected = _series(
+        claim.mark_point(filled=True, size=110, opacity=1, stroke=OUTLINE, strokeWidth=1.5), PROFILE_LEGEND[2]
+    ).encode(
+        x=x,
+        y=alt.Y("required:Q"),
+        tooltip=[
+            alt.Tooltip("alpha_exact:N", title="선택한 α"),
+            alt.Tooltip("required_exact:N", title="정확한 δ*"),
+            alt.Tooltip("required_decimal:N", title="소수"),
+            alt.Tooltip("delta_exact:N", title="주장한 δ"),
+        ],
+    )
+    return alt.LayerChart(
+        layer=[guide, points, claim_delta, selected],
+        width=360,
+        height=220,
+        description="정수 α마다 정확히 계산한 필요한 δ와 주장한 δ, 선택한 α의 점",
+        datasets={"profile": profile_rows(record), "claim": claim_rows(record)},
+    )
+
+
+CHARTS = {"distribution": distribution_chart, "profile": profile_chart}
+
+CONFIG: dict[str, Any] = {
+    # Vega's generated ARIA text is English; the page gives its own label and table.
+    "aria": False,
+    "font": "sans-serif",
+    "axis": {"labelFontSize": 11, "titleFontSize": 12, "titleFontWeight": "normal"},
+    "legend": {"labelFontSize": 11, "titleFontSize": 12, "titleFontWeight": "normal"},
+    "view": {"stroke": "#dddddd"},
+}
+
+
+def chart_spec(kind: str, record: Record) -> dict[str, Any]:
+    """The validated Vega-Lite spec of a chart, with its data sets inline.
+
+    ``to_dict`` validates against the Vega-Lite schema. The ``$schema`` URL is dropped:
+    vega-embed and vl-convert read Vega-Lite without it, and built pages then name no
+    other host. Keys are sorted, so equal records give equal specs.
+    """
+    if kind not in CHARTS:
+        raise ValueError(f"unknown chart {kind!r}; expected one of {sorted(CHARTS)}")
+    spec: dict[str, Any] = _sorted(CHARTS[kind](record).configure(**CONFIG).to_dict(validate=True))
+    del spec["$schema"]
+    return spec
+
+
+def _sorted(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {key: _sorted(node[key]) for key in sorted(node)}
+    if isinstance(node, list):
+        return [_sorted(item) for item in node]
+    return node

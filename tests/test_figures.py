@@ -1,0 +1,232 @@
+"""Figures: self-contained SVG drawn from the exact numbers, and tables that repeat them.
+
+Properties checked:
+- every figure is well-formed XML, its SVG has an image role and a Korean label, no ids,
+  and no reference to any host (no URL, href, font face or image);
+- the SVG bars have the heights of the core's probabilities and the outline sits on the
+  maximal event's bars only; the selected profile point sits at δ*(α) of the claim;
+- the tables hold the core's exact fractions and their decimals;
+- the transcript table lists all 2^k transcripts with the brute-force law, one likelihood
+  ratio per count, and class sums equal to the count distribution (count sufficiency).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import xml.etree.ElementTree as ET
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from generator.catalogue import CATALOGUE, Example
+from generator.charts import BLUE, ORANGE, OUTLINE, SELECTED
+from generator.figures import figure_html, number_html
+from generator.profile import INTEGER_GRID, Profile
+from generator.rational import decimal_str, fraction_str
+from tests.oracles import transcript_laws
+
+SLUGS = [example.slug for example in CATALOGUE]
+CHART_KINDS = ["distribution", "profile"]
+TRANSCRIPT_EXAMPLES = [e for e in CATALOGUE if e.mode == "fresh" and e.k <= 4]
+PLOT_HEIGHT = 220  # charts.py: both charts are 220 px tall with δ or probability on [0, 1]
+PROFILE_WIDTH = 360  # charts.py: the profile's α axis spans [1, 100] over 360 px
+
+
+def parse(kind: str, slug: str) -> ET.Element:
+    return ET.fromstring(figure_html(kind, slug))
+
+
+def marks(svg: ET.Element, mark_class: str) -> list[ET.Element]:
+    """The drawn items of one Vega mark group, in data order."""
+    for group in svg.iter("g"):
+        if mark_class in group.get("class", "").split():
+            return list(group)
+    raise AssertionError(f"no mark group {mark_class!r}")
+
+
+def cell_exacts(row: ET.Element) -> list[str]:
+    return [cell.attrib["data-exact"] for cell in row if "data-exact" in cell.attrib]
+
+
+@pytest.mark.parametrize("kind", CHART_KINDS)
+@pytest.mark.parametrize("slug", SLUGS)
+def test_svg_is_well_formed_labelled_and_self_contained(kind: str, slug: str) -> None:
+    html = figure_html(kind, slug)
+    figure = ET.fromstring(html)  # raises on malformed markup
+    (svg,) = figure.iter("svg")
+    assert svg.get("role") == "img"
+    assert re.search(r"[가-힣]", svg.get("aria-label", ""))
+    lowered = html.lower()
+    for reference in ("http:", "https:", "href", "url(", "@import", "@font-face", "<image", "<script"):
+        assert reference not in lowered, reference
+    assert not [element for element in figure.iter() if "id" in element.attrib]
+    assert figure.get("class") == f"cl-figure cl-figure-{kind}"
+    assert re.search(r"[가-힣]", figure.findtext("figcaption", ""))
+    assert figure.find("details/summary").text == "표로 보기"
+
+
+@pytest.mark.parametrize("example", CATALOGUE, ids=SLUGS)
+def test_bars_have_the_core_heights_and_outline_the_maximal_event(example: Example) -> None:
+    channel = example.channel()
+    event = set(Profile(channel).point(example.alpha).event.outputs)
+    svg = next(parse("distribution", example.slug).iter("svg"))
+    bars = marks(svg, "mark-rect")
+    expected = [
+        (i, colour, probability)
+        for i in range(len(channel.labels))
+        for colour, probability in ((BLUE, channel.distribution0[i]), (ORANGE, channel.distribution1[i]))
+    ]
+    assert len(bars) == len(expected)
+    for bar, (i, colour, probability) in zip(bars, expected, strict=True):
+        assert bar.get("fill") == colour
+        assert (bar.get("stroke") == OUTLINE) == (i in event)
+        height = float(re.search(r"v(-?[\d.]+)h", bar.attrib["d"]).group(1))
+        assert height == pytest.approx(PLOT_HEIGHT * float(probability), abs=1e-6)
+
+
+@pytest.mark.parametrize("example", CATALOGUE, ids=SLUGS)
+def test_selected_point_sits_at_delta_star_of_the_claim(example: Example) -> None:
+    svg = next(parse("profile", example.slug).iter("svg"))
+    (point,) = marks(svg, "layer_3_marks")
+    assert point.get("fill") == SELECTED
+    x, y = map(float, re.findall(r"-?[\d.]+", point.attrib["transform"]))
+    required = Profile(example.channel()).delta(example.alpha)
+    assert x == pytest.approx(PROFILE_WIDTH * float(example.alpha - 1) / 99, abs=1e-6)
+    assert y == pytest.approx(PLOT_HEIGHT * (1 - float(required)), abs=1e-6)
+    assert len(marks(svg, "layer_1_marks")) == len(INTEGER_GRID)
+
+
+@pytest.mark.parametrize("example", CATALOGUE, ids=SLUGS)
+def test_distribution_table_holds_the_exact_values(example: Example) -> None:
+    channel = example.channel()
+    event = {channel.labels[i] for i in Profile(channel).point(example.alpha).event.outputs}
+    rows = [row for row in parse("distribution", example.slug).iter("tr") if "data-output" in row.attrib]
+    assert [row.attrib["data-output"] for row in rows] == list(channel.labels)
+    for row, p0, p1 in zip(rows, channel.distribution0, channel.distribution1, strict=True):
+        assert cell_exacts(row) == [fraction_str(p0), fraction_str(p1)]
+        text = "".join(row.itertext())
+        for value in (p0, p1):
+            assert decimal_str(value) in text
+        assert text.endswith("예" if row.attrib["data-output"] in event else "아니요")
+
+
+@pytest.mark.parametrize("example", CATALOGUE, ids=SLUGS)
+def test_profile_table_holds_the_grid_and_the_selected_alpha(example: Example) -> None:
+    profile = Profile(example.channel())
+    figure = parse("profile", example.slug)
+    selected, *grid = (row for row in figure.iter("tr") if "data-alpha" in row.attrib)
+    assert selected.get("class") == "cl-selected"
+    assert Fraction(selected.attrib["data-alpha"]) == example.alpha
+    assert cell_exacts(selected) == [fraction_str(profile.delta(example.alpha))]
+    assert [Fraction(row.attrib["data-alpha"]) for row in grid] == list(INTEGER_GRID)
+    assert [cell_exacts(row) for row in grid] == [[fraction_str(d)] for d in profile.deltas(INTEGER_GRID)]
+
+
+def test_fresh_k2_table_reads_like_the_reference() -> None:
+    figure = parse("distribution", "fresh-k2")
+    rows = [row for row in figure.iter("tr") if "data-output" in row.attrib]
+    assert [cell_exacts(row) for row in rows] == [["9/16", "1/16"], ["3/8", "3/8"], ["1/16", "9/16"]]
+
+
+@pytest.mark.parametrize("example", TRANSCRIPT_EXAMPLES, ids=[e.slug for e in TRANSCRIPT_EXAMPLES])
+def test_transcripts_table_lists_every_transcript_with_its_law(example: Example) -> None:
+    k = example.k
+    laws = transcript_laws("fresh", example.p, k)
+    figure = parse("transcripts", example.slug)
+    rows = [row for row in figure.iter("tr") if "data-z" in row.attrib]
+    assert len(rows) == 2**k
+    assert [row.attrib["data-z"] for row in rows] == [
+        "".join(map(str, z)) for t in range(k + 1) for z in product((0, 1), repeat=k) if sum(z) == t
+    ]
+    ratios: dict[int, set[str]] = {}
+    for row in rows:
+        z = tuple(int(bit) for bit in row.attrib["data-z"])
+        assert int(row.attrib["data-count"]) == sum(z)
+        assert cell_exacts(row) == [fraction_str(laws[0][z]), fraction_str(laws[1][z])]
+        ratios.setdefault(sum(z), set()).add(row.find("td[@data-ratio]").text)
+    assert all(len(values) == 1 for values in ratios.values()), ratios
+
+
+@pytest.mark.parametrize("example", TRANSCRIPT_EXAMPLES, ids=[e.slug for e in TRANSCRIPT_EXAMPLES])
+def test_transcript_classes_sum_to_the_count_distribution(example: Example) -> None:
+    channel = example.channel()
+    figure = parse("transcripts", example.slug)
+    totals = [row for row in figure.iter("tr") if "data-count-total" in row.attrib]
+    assert [row.attrib["data-count-total"] for row in totals] == [str(t) for t in range(example.k + 1)]
+    for t, row in enumerate(totals):
+        assert cell_exacts(row) == [
+            fraction_str(channel.distribution0[t]),
+            fraction_str(channel.distribution1[t]),
+        ]
+        assert f"합계 ({math.comb(example.k, t)}개)" in "".join(row.itertext())
+
+
+def test_fresh_k2_transcript_ratios_are_nine_one_and_a_ninth() -> None:
+    figure = parse("transcripts", "fresh-k2")
+    ratios = {
+        row.attrib["data-z"]: row.find("td[@data-ratio]").text
+        for row in figure.iter("tr")
+        if "data-z" in row.attrib
+    }
+    assert ratios == {"00": "9", "01": "1", "10": "1", "11": "1/9"}
+
+
+def test_deterministic_transcripts_have_infinite_or_undefined_ratios() -> None:
+    figure = parse("transcripts", "boundary-p100")
+    ratios = {
+        row.attrib["data-z"]: row.find("td[@data-ratio]").text
+        for row in figure.iter("tr")
+        if "data-z" in row.attrib
+    }
+    assert ratios == {"00": "∞", "01": "—", "10": "—", "11": "0"}
+
+
+@pytest.mark.parametrize(
+    ("kind", "slug", "named"),
+    [
+        ("pie", "fresh-k2", "'pie'"),
+        ("distribution", "no-such-example", "'no-such-example'"),
+        ("transcripts", "xor", "'xor'"),
+        ("transcripts", "copy-k2", "'copy-k2'"),
+    ],
+)
+def test_unknown_or_unsuitable_figures_are_named(kind: str, slug: str, named: str) -> None:
+    with pytest.raises(ValueError, match=named):
+        figure_html(kind, slug)
+
+
+def test_rendering_is_cached_per_kind_and_slug() -> None:
+    assert figure_html("profile", "fresh-k3") is figure_html("profile", "fresh-k3")
+    assert figure_html("profile", "fresh-k3") != figure_html("profile", "fresh-k2")
+
+
+@pytest.mark.parametrize(
+    ("exact", "html"),
+    [
+        ("3/8", '3/8 <span class="cl-decimal">= 0.375</span>'),
+        ("1/3", '1/3 <span class="cl-decimal">≈ 0.333</span>'),
+        ("1/16", '1/16 <span class="cl-decimal">≈ 0.063</span>'),
+        ("0", "0"),
+        ("1", "1"),
+    ],
+)
+def test_number_html_says_whether_the_decimal_is_exact(exact: str, html: str) -> None:
+    assert number_html(exact) == html
+
+
+@pytest.mark.parametrize("example", CATALOGUE, ids=SLUGS)
+def test_captions_state_the_example_numbers(example: Example) -> None:
+    point = Profile(example.channel()).point(example.alpha)
+    labels = example.channel().labels
+    event = "{" + ", ".join(labels[i] for i in point.event.outputs) + "}" if point.event.outputs else "∅"
+    profile = parse("profile", example.slug).findtext("figcaption", "")
+    distribution = parse("distribution", example.slug).findtext("figcaption", "")
+    assert f"주장한 δ = {fraction_str(example.delta)}" in profile
+    assert (
+        f"α = {fraction_str(example.alpha)}에서 따로 정확히 계산한 δ* = {fraction_str(point.delta)}"
+        in profile
+    )
+    assert f"사건 {event}({point.event.direction} 방향)" in distribution
+    assert "'" not in profile + distribution
