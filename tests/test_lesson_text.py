@@ -1,0 +1,256 @@
+"""The Korean pages' source: numbers come from the core, and the structure others rely on holds.
+
+Properties checked, on ``docs/index.md`` and ``docs/lessons/composition.md``:
+
+1. Every placeholder resolves through :func:`generator.placeholders.expand`; the block
+   placeholders name exactly the figures, cards and quiz the lesson promises.
+2. No computed number is typed by hand. Once placeholders are taken out, a digit may stand
+   only where an allow-list below says why (a section of a cited book, an exercise label,
+   the constants 0 and 1 in math, a handful of structural exponents and indices).
+3. The lesson has the four parts with stable anchors, every theory section with its id,
+   and a stepper of exactly four steps in the markup the stepper script expects.
+4. The check part has six exercises, each with a solution folded away until opened.
+5. Rendered with the site's own Markdown extensions, the markup becomes what it promises:
+   four ``section.cl-step``, six folded solutions, no TeX left outside the math spans.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import markdown
+import pytest
+import yaml
+
+from generator.catalogue import BY_SLUG
+from generator.placeholders import PLACEHOLDER, expand
+
+ROOT = Path(__file__).resolve().parent.parent
+HOME = ROOT / "docs" / "index.md"
+LESSON = ROOT / "docs" / "lessons" / "composition.md"
+PAGES = (HOME, LESSON)
+
+# Where a digit may stand in prose, outside math and placeholders, and why.
+PROSE_ALLOWED = (
+    r"3\.5절",  # the section of Dwork and Roth's book that states basic composition
+    r"\*\*문제 [1-6]\.\*\*",  # the labels of the six exercises
+)
+# Where a digit may stand inside $...$ or $$...$$, and why. Order matters: longer first.
+MATH_ALLOWED = (
+    r"100\^k",  # the common denominator of k responses given in integer percent
+    r"2\^k",  # the number of transcripts of length k
+    r"2R",  # the XOR mode's encoding 2R + (x XOR R) of its pair
+    r"_2\b",  # the second step's index (ε_2, δ_2, Q_2)
+    r"(?<![\d.])[01](?!\.?\d)",  # the constants zero and one: bits, probability bounds, min{1, ·}
+)
+DISPLAY_MATH = re.compile(r"\$\$.*?\$\$", re.DOTALL)
+INLINE_MATH = re.compile(r"\$[^$\n]+\$")
+ATTR_LIST = re.compile(r"\{:?\s*#[a-z0-9-]+\s*\}")
+DIGITS = re.compile(r"\d+")
+
+PARTS = ("concept", "theory", "experiment", "check")
+THEORY_SECTIONS = (
+    "transcript",
+    "exact-delta",
+    "fresh-distribution",
+    "counts",
+    "hand-computation",
+    "copy",
+    "conditional-composition",
+    "delta-derivation",
+    "bound-vs-exact",
+    "xor",
+    "boundaries",
+    "scope",
+    "dp-sgd",
+)
+STEPPER_OPEN = '<div class="cl-stepper" data-stepper="concept" markdown>'
+STEP_OPEN = '<section class="cl-step" markdown>'
+STEP_TITLE = '<p class="cl-step-title">'
+SOLUTION = '??? note "풀이"'
+CARDS = (
+    "fresh-k2",
+    "fresh-k3",
+    "copy-k2",
+    "composition-p90",
+    "xor",
+    "boundary-p50",
+    "boundary-p100",
+    "boundary-k1",
+)
+STUB_BLOCKS: dict[str, Callable[..., str]] = {name: lambda *args: "" for name in ("figure", "card", "quiz")}
+EXPECTED_BLOCKS = (
+    ("figure", "transcripts", "concept"),
+    ("figure", "distribution", "concept"),
+    ("figure", "profile", "concept"),
+    *(("card", slug) for slug in CARDS),
+    ("quiz", "composition"),
+)
+
+
+def _typed_in(text: str, allowed: tuple[str, ...]) -> list[str]:
+    for pattern in allowed:
+        text = re.sub(pattern, " ", text)
+    return DIGITS.findall(text)
+
+
+def typed_numbers(page: str) -> list[str]:
+    """The digit runs a page types by hand outside what the allow-lists permit."""
+    page = PLACEHOLDER.sub(" ", page)
+    found: list[str] = []
+    for math in (DISPLAY_MATH, INLINE_MATH):
+        found += [digits for span in math.findall(page) for digits in _typed_in(span, MATH_ALLOWED)]
+        page = math.sub(" ", page)
+    return found + _typed_in(ATTR_LIST.sub(" ", page), PROSE_ALLOWED)
+
+
+def _blocks_called(text: str) -> list[tuple[str, ...]]:
+    calls: list[tuple[str, ...]] = []
+
+    def recorder(name: str) -> Callable[..., str]:
+        def render(*args: str) -> str:
+            calls.append((name, *args))
+            return ""
+
+        return render
+
+    expand(text, {name: recorder(name) for name in ("figure", "card", "quiz")})
+    return calls
+
+
+def _part(text: str, part: str) -> str:
+    """The Markdown of one ``##`` part of the lesson, up to the next ``##`` heading."""
+    start = re.search(rf"^## .*\{{#{part}\}}$", text, re.MULTILINE)
+    assert start, part
+    end = re.search(r"^## ", text[start.end() :], re.MULTILINE)
+    return text[start.end() : start.end() + end.start()] if end else text[start.end() :]
+
+
+@pytest.fixture(scope="module")
+def lesson() -> str:
+    return LESSON.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda path: path.name)
+def test_every_placeholder_resolves(page: Path) -> None:
+    expanded = expand(page.read_text(encoding="utf-8"), STUB_BLOCKS)
+    assert "{{" not in expanded
+    assert "}}" not in PLACEHOLDER.sub("", expanded)
+
+
+def test_the_lesson_calls_exactly_the_promised_blocks(lesson: str) -> None:
+    assert tuple(_blocks_called(lesson)) == EXPECTED_BLOCKS
+    assert _blocks_called(HOME.read_text(encoding="utf-8")) == []
+    assert all(call[-1] in BY_SLUG for call in EXPECTED_BLOCKS if call[0] != "quiz")
+
+
+def test_block_placeholders_stand_alone_between_blank_lines(lesson: str) -> None:
+    lines = ["", *lesson.splitlines(), ""]  # the start and the end of the file count as blank
+    for number, line in enumerate(lines):
+        if re.search(r"\{\{\s*(figure|card|quiz)\s", line):
+            assert PLACEHOLDER.fullmatch(line), line
+            assert (lines[number - 1], lines[number + 1]) == ("", ""), line
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda path: path.name)
+def test_no_computed_number_is_typed_by_hand(page: Path) -> None:
+    assert typed_numbers(page.read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "typed"),
+    [
+        ("필요한 δ는 3/8이다.", ["3", "8"]),
+        ("$P=(9,6,1)/16$", ["9", "6", "16"]),
+        ("$$\\delta_*(3)=\\tfrac{3}{8}$$", ["3", "3", "8"]),
+        ("소수로 0.375이다.", ["0", "375"]),
+        ("$\\delta_0=0.6$, $T=10$", ["0", "6", "10"]),
+        ("$\\min\\{1,\\ q\\delta_0\\}$과 $x\\in\\{0,1\\}$, $2^k$, $\\varepsilon_2$", []),
+        ("{{ concept.claim.required }}, ${{ concept.claim.required | tex }}$", []),
+        ("Dwork·Roth 3.5절, **문제 4.** ### 절 {#check-exercises}", []),
+        ("문제 4를 보라. 교재 3.6절.", ["4", "3", "6"]),
+    ],
+)
+def test_the_number_check_catches_typed_numbers(text: str, typed: list[str]) -> None:
+    assert typed_numbers(text) == typed
+
+
+def test_the_lesson_has_the_four_parts_in_order(lesson: str) -> None:
+    assert re.findall(r"^## .*\{#([a-z-]+)\}$", lesson, re.MULTILINE) == list(PARTS)
+
+
+def test_every_theory_section_has_its_id_in_order(lesson: str) -> None:
+    ids = re.findall(r"^#{3,4} .*\{#([a-z-]+)\}$", _part(lesson, "theory"), re.MULTILINE)
+    assert tuple(ids) == THEORY_SECTIONS
+
+
+def test_the_stepper_has_four_titled_steps_with_their_figures(lesson: str) -> None:
+    concept = _part(lesson, "concept")
+    assert concept.count(STEPPER_OPEN) == 1
+    stepper = concept[concept.index(STEPPER_OPEN) : concept.rindex("</div>")]
+    steps = stepper.split(STEP_OPEN)[1:]
+    assert len(steps) == 4
+    assert all(step.count("</section>") == 1 and step.lstrip().startswith(STEP_TITLE) for step in steps)
+    figures = [re.findall(r"\{\{ figure (\w+) concept \}\}", step) for step in steps]
+    assert figures == [["transcripts"], ["distribution"], [], ["profile"]]
+    assert "{{ concept.claim.required | tex }}" in steps[2]
+    assert "{{ concept.claim.required | tex }}" in steps[3]
+
+
+def test_the_check_part_has_six_exercises_with_folded_solutions(lesson: str) -> None:
+    check = _part(lesson, "check")
+    labels = re.findall(r"^\*\*문제 (\d)\.\*\*", check, re.MULTILINE)
+    assert labels == ["1", "2", "3", "4", "5", "6"]
+    exercises = re.split(r"^\*\*문제 \d\.\*\*", check, flags=re.MULTILINE)[1:]
+    for exercise in exercises:
+        assert exercise.count(SOLUTION) == 1
+        solution = exercise.split(SOLUTION)[1].strip("\n").split("\n\n")[0]
+        assert solution.startswith("    ")
+        assert len(solution.strip()) > 40
+    assert check.count("{{ quiz composition }}") == 1
+    assert check.index(SOLUTION) < check.index("{{ quiz composition }}")
+
+
+def test_the_home_links_the_lesson_and_marks_the_rest_as_coming(lesson: str) -> None:
+    home = HOME.read_text(encoding="utf-8")
+    rows = [line for line in home.splitlines() if line.startswith("| ") and "---" not in line][1:]
+    assert len(rows) == 3
+    assert ["lessons/composition.md" in row for row in rows] == [False, True, False]
+    assert ["준비 중" in row for row in rows] == [True, False, True]
+    for anchor in re.findall(r"\(lessons/composition\.md#([a-z-]+)\)", home):
+        assert anchor in PARTS
+        assert f"{{#{anchor}}}" in lesson
+
+
+def _site_markdown() -> markdown.Markdown:
+    """A Markdown converter with the extensions and options that ``mkdocs.yml`` gives the site."""
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+    Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)
+    names: list[str] = []
+    options: dict[str, dict[str, object]] = {}
+    for entry in config["markdown_extensions"]:
+        name, settings = next(iter(entry.items())) if isinstance(entry, dict) else (entry, {})
+        names.append(name)
+        options[name] = {key: value for key, value in (settings or {}).items() if value is not None}
+    return markdown.Markdown(extensions=names, extension_configs=options)
+
+
+def test_the_markup_renders_to_what_it_promises(lesson: str) -> None:
+    html = _site_markdown().convert(expand(lesson, STUB_BLOCKS))
+    stepper = html[html.index('<div class="cl-stepper" data-stepper="concept">') :]
+    assert stepper.count('<section class="cl-step">') == 4
+    assert stepper.count('<p class="cl-step-title">') == 4
+    assert html.count('<details class="note">\n<summary>풀이</summary>') == 6
+    for anchor in (*PARTS, *THEORY_SECTIONS):
+        assert html.count(f'id="{anchor}"') == 1, anchor
+    outside_math = re.sub(r'<span class="arithmatex">.*?</span>', "", html, flags=re.DOTALL)
+    outside_math = re.sub(r'<div class="arithmatex">.*?</div>', "", outside_math, flags=re.DOTALL)
+    assert "$" not in outside_math
+    assert "\\" not in outside_math
