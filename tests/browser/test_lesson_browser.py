@@ -1,0 +1,387 @@
+"""The built lesson in Debian chromium, over http://127.0.0.1 and over file://.
+
+Every test opens the lesson in a fresh browser context (fresh storage) and ends by
+checking the page's log: no request left the origin, nothing was logged as an error,
+nothing threw. Screenshots go to /tmp/shots/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from generator.quiz import COMPOSITION
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path("/tmp/shots")
+KEY = COMPOSITION.storage_key
+QUESTIONS = COMPOSITION.questions
+# The search term: a word the lesson uses ("post-processing"), not one in the nav.
+SEARCH_TERM = "후처리"
+
+# Storage that refuses every access, as in a sandboxed iframe or with site data blocked.
+# The exception names who touched storage, so a test can tell Material's own inline
+# scripts (which call localStorage unguarded in __md_get) from anything else.
+STORAGE_THROWS = """
+Object.defineProperty(window, "localStorage", {
+  configurable: true,
+  get() {
+    const caller = /__md_get/.test(new Error().stack) ? "__md_get" : "other";
+    throw new DOMException("storage denied to " + caller, "SecurityError");
+  },
+});
+"""
+# Storage that reads but refuses to write, as with a full quota.
+STORAGE_FULL = """
+Storage.prototype.setItem = function () {
+  throw new DOMException("quota exceeded", "QuotaExceededError");
+};
+"""
+MATERIAL_STORAGE_ERROR = "storage denied to __md_get"
+
+
+def _lesson_path(site: Path) -> Path:
+    for relative in ("lessons/composition.html", "lessons/composition/index.html"):
+        if (site / relative).is_file():
+            return site / relative
+    raise AssertionError(f"no composition lesson in {site}")
+
+
+@pytest.fixture(params=["http", "file"])
+def lesson(request: pytest.FixtureRequest, built_site: Path) -> tuple[str, str]:
+    """(URL of the lesson, origin that every request must stay on)."""
+    path = _lesson_path(built_site)
+    if request.param == "file":
+        return path.as_uri(), "file://"
+    site_url: str = request.getfixturevalue("site_url")
+    return site_url + path.relative_to(built_site).as_posix(), site_url
+
+
+def open_lesson(new_page: Any, url: str, init_script: str | None = None, **options: Any) -> tuple[Page, Any]:
+    page, log = new_page(**options)
+    if init_script:
+        page.context.add_init_script(init_script)
+    page.goto(url)
+    page.wait_for_selector("form[data-quiz][data-quiz-mounted]", state="attached")
+    return page, log
+
+
+def assert_clean(log: Any, origin: str, tolerated_errors: tuple[str, ...] = ()) -> None:
+    assert log.foreign_requests(origin) == []
+    assert log.console_errors == []
+    assert [error for error in log.page_errors if error not in tolerated_errors] == []
+
+
+# ---------- stepper ----------
+
+
+def test_stepper_by_mouse_and_keyboard(new_page: Any, lesson: tuple[str, str]) -> None:
+    url, origin = lesson
+    page, log = open_lesson(new_page, url)
+    stepper = page.locator("[data-stepper='concept']")
+    steps = stepper.locator(":scope > .cl-step")
+    status = stepper.locator(".cl-stepper-status")
+    previous = stepper.get_by_role("button", name="이전")
+    following = stepper.get_by_role("button", name="다음")
+    assert steps.count() == 4
+
+    def assert_at(number: int) -> None:
+        expect(status).to_have_text(f"{number} / 4")
+        for index in range(4):
+            if index == number - 1:
+                expect(steps.nth(index)).to_be_visible()
+            else:
+                expect(steps.nth(index)).to_be_hidden()
+
+    expect(stepper).to_have_attribute("role", "region")
+    expect(stepper).to_have_attribute("aria-label", "단계별 설명")
+    expect(status).to_have_attribute("aria-live", "polite")
+    assert_at(1)
+    expect(previous).to_be_disabled()
+
+    following.click()
+    assert_at(2)
+    expect(previous).to_be_enabled()
+
+    # Focus is on 다음, inside the stepper: the arrow keys move between steps.
+    page.keyboard.press("ArrowRight")
+    assert_at(3)
+    page.keyboard.press("ArrowLeft")
+    assert_at(2)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert_at(4)
+    expect(following).to_be_disabled()
+    expect(previous).to_be_focused()  # focus was handed over, not dropped to <body>
+    page.keyboard.press("ArrowRight")
+    assert_at(4)
+
+    previous.click()
+    assert_at(3)
+
+    # Outside the stepper the arrow keys are the page's own.
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("ArrowLeft")
+    assert_at(3)
+    assert_clean(log, origin)
+
+
+def test_without_javascript_every_step_and_answer_is_readable(
+    new_page: Any, site_url: str, built_site: Path
+) -> None:
+    page, log = new_page(java_script_enabled=False)
+    page.goto(site_url + _lesson_path(built_site).relative_to(built_site).as_posix())
+    steps = page.locator("[data-stepper] > .cl-step")
+    assert steps.count() == 4
+    for index in range(4):
+        expect(steps.nth(index)).to_be_visible()
+    expect(page.locator(".cl-stepper-controls")).to_have_count(0)
+    explanations = page.locator("form[data-quiz] details[data-explanation]")
+    expect(explanations).to_have_count(len(QUESTIONS))
+    explanations.first.locator("summary").click()
+    expect(explanations.first).to_contain_text("정답:")
+    expect(page.locator("form[data-quiz] [data-score]")).to_be_hidden()
+    assert_clean(log, site_url)
+
+
+# ---------- quiz ----------
+
+
+def _question(page: Page, index: int) -> Locator:
+    return page.locator(f"#quiz-{COMPOSITION.lesson_id}-{QUESTIONS[index].id}")
+
+
+def _choose(page: Page, index: int, choice: int) -> None:
+    _question(page, index).locator("label.cl-choice").nth(choice).click()
+
+
+def _wrong(index: int) -> int:
+    return (QUESTIONS[index].answer + 1) % len(QUESTIONS[index].choices)
+
+
+def _score(page: Page) -> Locator:
+    return page.locator("form[data-quiz] [data-score]")
+
+
+def _stored(page: Page) -> Any:
+    text = page.evaluate("key => localStorage.getItem(key)", KEY)
+    return None if text is None else json.loads(text)
+
+
+def test_quiz_answers_and_marks_survive_a_reload_and_reset_clears_them(
+    new_page: Any, lesson: tuple[str, str]
+) -> None:
+    url, origin = lesson
+    page, log = open_lesson(new_page, url)
+    page.evaluate(
+        "window.quizEvents = [];"
+        "document.addEventListener('cl:quiz-change', event => window.quizEvents.push(event.detail));"
+    )
+    first, second = _question(page, 0), _question(page, 1)
+    expect(first.locator("[data-explanation]")).to_be_hidden()
+    expect(_score(page)).to_have_text(f"응답 0/{len(QUESTIONS)} · 정답 0 · 학습 완료 0")
+
+    _choose(page, 0, QUESTIONS[0].answer)
+    _choose(page, 1, _wrong(1))
+    first.get_by_label("학습 완료로 표시").check()
+
+    expect(first.locator("[data-feedback]")).to_have_text("정답입니다.")
+    expect(second.locator("[data-feedback]")).to_contain_text("오답입니다.")
+    expect(first.locator("details[data-explanation][open]")).to_be_visible()
+    expect(second.locator("details[data-explanation][open]")).to_be_visible()
+    expect(_question(page, 2).locator("[data-explanation]")).to_be_hidden()
+    expect(_score(page)).to_have_text(f"응답 2/{len(QUESTIONS)} · 정답 1 · 학습 완료 1")
+    expected_state = {
+        "answers": {QUESTIONS[0].id: QUESTIONS[0].answer, QUESTIONS[1].id: _wrong(1)},
+        "learned": [QUESTIONS[0].id],
+    }
+    assert _stored(page) == expected_state
+    assert page.evaluate("window.quizEvents.at(-1)") == {
+        "lessonId": "composition",
+        "answered": 2,
+        "correct": 1,
+        "learned": 1,
+        "total": len(QUESTIONS),
+        "state": expected_state,
+    }
+
+    page.reload()
+    page.wait_for_selector("form[data-quiz][data-quiz-mounted]", state="attached")
+    first, second = _question(page, 0), _question(page, 1)
+    expect(first.locator(f"input[type=radio][value='{QUESTIONS[0].answer}']")).to_be_checked()
+    expect(second.locator(f"input[type=radio][value='{_wrong(1)}']")).to_be_checked()
+    expect(first.get_by_label("학습 완료로 표시")).to_be_checked()
+    expect(second.get_by_label("학습 완료로 표시")).not_to_be_checked()
+    expect(second.locator("[data-feedback]")).to_contain_text("오답입니다.")
+    expect(_score(page)).to_have_text(f"응답 2/{len(QUESTIONS)} · 정답 1 · 학습 완료 1")
+
+    page.get_by_role("button", name="다시 풀기").click()
+    expect(page.locator("form[data-quiz] input:checked")).to_have_count(0)
+    expect(first.locator("[data-explanation]")).to_be_hidden()
+    expect(first.locator("[data-feedback]")).to_have_text("")
+    expect(_score(page)).to_have_text(f"응답 0/{len(QUESTIONS)} · 정답 0 · 학습 완료 0")
+    assert _stored(page) is None
+
+    page.reload()
+    page.wait_for_selector("form[data-quiz][data-quiz-mounted]", state="attached")
+    expect(page.locator("form[data-quiz] input:checked")).to_have_count(0)
+    assert_clean(log, origin)
+
+
+@pytest.mark.parametrize(
+    ("init_script", "tolerated"),
+    [(STORAGE_THROWS, (MATERIAL_STORAGE_ERROR,)), (STORAGE_FULL, ())],
+    ids=["access-throws", "writes-throw"],
+)
+def test_quiz_works_when_storage_fails(
+    new_page: Any, lesson: tuple[str, str], init_script: str, tolerated: tuple[str, ...]
+) -> None:
+    url, origin = lesson
+    page, log = open_lesson(new_page, url, init_script)
+    _choose(page, 0, QUESTIONS[0].answer)
+    _choose(page, 2, _wrong(2))
+    _question(page, 2).get_by_label("학습 완료로 표시").check()
+    expect(_question(page, 0).locator("[data-feedback]")).to_have_text("정답입니다.")
+    expect(_question(page, 2).locator("details[data-explanation][open]")).to_be_visible()
+    expect(_score(page)).to_have_text(f"응답 2/{len(QUESTIONS)} · 정답 1 · 학습 완료 1")
+    expect(page.locator("[data-storage-note]")).to_contain_text("저장할 수 없어")
+
+    page.get_by_role("button", name="다시 풀기").click()
+    expect(page.locator("form[data-quiz] input:checked")).to_have_count(0)
+    expect(_score(page)).to_have_text(f"응답 0/{len(QUESTIONS)} · 정답 0 · 학습 완료 0")
+    # Only Material's own unguarded storage reads may fail; nothing of ours may throw.
+    assert_clean(log, origin, tolerated)
+
+
+GARBAGE = {
+    "not-json": ("{not json", {}, []),
+    "array": ("[1, 2, 3]", {}, []),
+    "string": ('"answers"', {}, []),
+    "null": ("null", {}, []),
+    "answers-not-an-object": ('{"answers": [1], "learned": []}', {}, []),
+    "learned-not-a-list": ('{"answers": {}, "learned": "all"}', {}, []),
+    "bad-entries": (
+        json.dumps(
+            {
+                "answers": {QUESTIONS[0].id: 99, QUESTIONS[1].id: "2", QUESTIONS[2].id: 1.5, "bogus": 0},
+                "learned": ["bogus", 7],
+            }
+        ),
+        {},
+        [],
+    ),
+    "partly-good": (
+        json.dumps({"answers": {QUESTIONS[0].id: 1, "bogus": 0}, "learned": [QUESTIONS[1].id, "bogus"]}),
+        {QUESTIONS[0].id: 1},
+        [QUESTIONS[1].id],
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(GARBAGE), ids=list(GARBAGE))
+def test_garbage_in_storage_is_ignored(new_page: Any, site_url: str, built_site: Path, case: str) -> None:
+    text, answers, learned = GARBAGE[case]
+    url = site_url + _lesson_path(built_site).relative_to(built_site).as_posix()
+    # Seeded once per tab, so a reload would show what the quiz itself saved.
+    seed = (
+        "if (!sessionStorage.getItem('seeded')) {"
+        f" localStorage.setItem({json.dumps(KEY)}, {json.dumps(text)});"
+        " sessionStorage.setItem('seeded', '1'); }"
+    )
+    page, log = open_lesson(new_page, url, seed)
+    expect(page.locator("form[data-quiz] input[type=radio]:checked")).to_have_count(len(answers))
+    for index, question in enumerate(QUESTIONS):
+        learned_box = _question(page, index).get_by_label("학습 완료로 표시")
+        if question.id in learned:
+            expect(learned_box).to_be_checked()
+        else:
+            expect(learned_box).not_to_be_checked()
+        if question.id in answers:
+            radio = f"input[type=radio][value='{answers[question.id]}']"
+            expect(_question(page, index).locator(radio)).to_be_checked()
+
+    # The quiz still works, and what it saves replaces the garbage with a clean state.
+    _choose(page, 3, QUESTIONS[3].answer)
+    assert _stored(page) == {"answers": {**answers, QUESTIONS[3].id: QUESTIONS[3].answer}, "learned": learned}
+    assert_clean(log, site_url)
+
+
+# ---------- search ----------
+
+
+def test_search_finds_a_korean_term_of_the_lesson(new_page: Any, lesson: tuple[str, str]) -> None:
+    url, origin = lesson
+    page, log = open_lesson(new_page, url)
+    query = page.locator("input[data-md-component='search-query']")
+    query.click()
+    expect(query).to_be_focused()
+    # Playwright types Hangul as text input without key events; Material reads the query
+    # on keyup, so a real key press follows.
+    page.keyboard.type(SEARCH_TERM)
+    page.keyboard.press("End")
+    links = page.locator(".md-search-result__item a")
+    expect(links.first).to_be_visible(timeout=15_000)
+    hrefs = [links.nth(i).get_attribute("href") or "" for i in range(links.count())]
+    assert any("lessons/composition" in href for href in hrefs), hrefs
+    expect(page.locator(".md-search-result__item").first).to_contain_text(SEARCH_TERM)
+    assert_clean(log, origin)
+
+
+# ---------- layout ----------
+
+
+def _overflow(page: Page) -> int:
+    return int(page.evaluate("document.documentElement.scrollWidth - window.innerWidth"))
+
+
+def _shoot(page: Page, target: Locator, name: str) -> None:
+    """A viewport screenshot with ``target`` at the top, just below Material's sticky header."""
+    target.evaluate(
+        "element => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY"
+        " - document.querySelector('.md-header').offsetHeight - 8)"
+    )
+    page.screenshot(path=SHOTS / name)
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 900), (390, 844)], ids=["desktop", "phone"])
+def test_lesson_screenshots_and_no_horizontal_overflow(
+    new_page: Any, site_url: str, built_site: Path, width: int, height: int
+) -> None:
+    url = site_url + _lesson_path(built_site).relative_to(built_site).as_posix()
+    page, log = open_lesson(new_page, url, viewport={"width": width, "height": height}, device_scale_factor=2)
+    page.evaluate("document.fonts.ready")
+    assert page.evaluate(
+        "[...document.fonts].some(face => face.family.replace(/[\"']/g, '') === 'KaTeX_Main'"
+        " && face.status === 'loaded')"
+    ), "KaTeX's own font must render the math"
+    assert page.locator(".katex").count() > 0
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SHOTS / f"lesson-{width}-top.png")
+    page.screenshot(path=SHOTS / f"lesson-{width}-full.png", full_page=True)
+    assert _overflow(page) <= 0
+
+    # Every step and every opened explanation must fit too.
+    stepper = page.locator("[data-stepper]")
+    for step in range(1, 5):
+        _shoot(page, stepper, f"stepper-{width}-step{step}.png")
+        assert _overflow(page) <= 0, f"step {step} overflows at {width}px"
+        if step < 4:
+            stepper.get_by_role("button", name="다음").click()
+    _shoot(page, page.locator(".katex-display:visible").first, f"math-{width}.png")
+    _shoot(page, page.locator(".cl-card").first, f"card-{width}.png")
+    page.evaluate("document.querySelectorAll('details').forEach(details => { details.open = true; })")
+    _choose(page, 0, QUESTIONS[0].answer)
+    _choose(page, 1, _wrong(1))
+    _question(page, 0).get_by_label("학습 완료로 표시").check()
+    _shoot(page, _question(page, 0), f"quiz-{width}-question1.png")
+    _shoot(page, _question(page, 1), f"quiz-{width}-question2.png")
+    _shoot(page, page.locator("form[data-quiz] .cl-quiz-footer"), f"quiz-{width}-footer.png")
+    assert _overflow(page) <= 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert_clean(log, site_url)
