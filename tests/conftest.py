@@ -47,10 +47,16 @@ def mkdocs_build(site_dir: Path, *extra: str) -> subprocess.CompletedProcess[str
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once with ``mkdocs build --strict``."""
+def site_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """The one strict build of the session: the site directory and how the build went."""
     site = tmp_path_factory.mktemp("site")
-    result = mkdocs_build(site)
+    return site, mkdocs_build(site)
+
+
+@pytest.fixture(scope="session")
+def built_site(site_build: tuple[Path, subprocess.CompletedProcess[str]]) -> Path:
+    """The site, built once with ``mkdocs build --strict``."""
+    site, result = site_build
     assert result.returncode == 0, result.stderr
     return site
 

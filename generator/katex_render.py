@@ -1,0 +1,134 @@
+r"""Math rendered at build time: arithmatex's TeX becomes KaTeX's HTML and MathML.
+
+In generic mode arithmatex leaves every formula in the page as HTML-escaped TeX between
+delimiters: ``<span class="arithmatex">\(…\)</span>`` inline and
+``<div class="arithmatex">\[…\]</div>`` for display math (``$…$``, ``$$…$$`` and
+``\begin{align}…`` all end up in one of these two forms). :func:`render_math` swaps each
+for what KaTeX makes of the unescaped TeX, so a page needs no script to show its math and
+no raw TeX is left in it.
+
+One ``node`` process (:class:`KatexProcess`) does the rendering for the whole build: starting
+node per formula would cost more than the rendering. It runs ``katex_worker.mjs`` with the
+pinned npm ``katex``; bad TeX comes back as an error that names the formula.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO
+
+WORKER = Path(__file__).resolve().parent / "katex_worker.mjs"
+
+# arithmatex's generic output: the tag tells inline (span) from display (div) math.
+_MATH = re.compile(r'<(?P<tag>span|div) class="arithmatex">(?P<body>.*?)</(?P=tag)>', re.DOTALL)
+_DELIMITERS = {"span": (r"\(", r"\)"), "div": (r"\[", r"\]")}
+# Heading text in a table of contents: escaped text, inline math only.
+_INLINE_TEXT = re.compile(r"\\\((?P<body>.+?)\\\)", re.DOTALL)
+
+Renderer = Callable[[str, bool], str]
+"""``render(tex, display)`` -> HTML; raises :class:`KatexError` for bad TeX."""
+
+
+class KatexError(ValueError):
+    """KaTeX refused a formula; the message quotes the formula and KaTeX's reason."""
+
+    def __init__(self, tex: str, reason: str) -> None:
+        super().__init__(f"cannot render formula `{tex}`: {reason}")
+        self.tex = tex
+
+
+class KatexProcess:
+    """One ``node`` process that renders TeX with KaTeX, started on first use.
+
+    Requests and answers are single JSON lines, answered in order, so a plain
+    write-then-readline round trip per formula is enough. Repeated formulas are
+    answered from a cache.
+    """
+
+    def __init__(self) -> None:
+        self._process: subprocess.Popen[str] | None = None
+        self._cache: dict[tuple[str, bool], str] = {}
+
+    def _pipes(self) -> tuple[IO[str], IO[str]]:
+        if self._process is None:
+            node = shutil.which("node")
+            if node is None:
+                raise RuntimeError("KaTeX needs `node` on PATH to render math at build time")
+            self._process = subprocess.Popen(
+                [node, str(WORKER)],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+                encoding="utf-8",
+            )
+        assert self._process.stdin is not None
+        assert self._process.stdout is not None
+        return self._process.stdin, self._process.stdout
+
+    def render(self, tex: str, display: bool) -> str:
+        key = (tex, display)
+        if key not in self._cache:
+            stdin, stdout = self._pipes()
+            stdin.write(json.dumps({"tex": tex, "display": display}) + "\n")
+            stdin.flush()
+            line = stdout.readline()
+            if not line:
+                self.close()
+                raise RuntimeError(f"the KaTeX worker stopped while rendering {tex!r}")
+            answer = json.loads(line)
+            if "error" in answer:
+                raise KatexError(tex, answer["error"])
+            self._cache[key] = answer["html"]
+        return self._cache[key]
+
+    def close(self) -> None:
+        """End the node process (closing its input lets it finish on its own)."""
+        process, self._process = self._process, None
+        if process is None:
+            return
+        assert process.stdin is not None
+        assert process.stdout is not None
+        process.stdin.close()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        process.stdout.close()
+
+
+def _strip(text: str, opening: str, closing: str) -> str:
+    if not (text.startswith(opening) and text.endswith(closing)):
+        raise KatexError(text, f"expected the formula between {opening} and {closing}")
+    return text[len(opening) : -len(closing)]
+
+
+def render_math(page_html: str, render: Renderer) -> str:
+    """Replace every arithmatex formula in a page's HTML by its KaTeX rendering.
+
+    The rendered math stays out of the search index (``data-search-exclude``): KaTeX holds
+    each formula once as laid-out glyphs ("3/8" reads "83" as text) and once as MathML with
+    the TeX source, which would only garble search results. Material's search parser
+    matches an excluded element by its tag name, so an excluded ``<span>`` would be read
+    again after the first ``</span>`` inside KaTeX's output; inline math therefore sits in
+    a ``<cl-math>`` element, a tag KaTeX never uses (display math keeps its ``<div>``).
+    """
+
+    def replace(match: re.Match[str]) -> str:
+        display = match["tag"] == "div"
+        tex = _strip(html.unescape(match["body"]), *_DELIMITERS[match["tag"]])
+        tag = "div" if display else "cl-math"
+        return f'<{tag} class="arithmatex" data-search-exclude>{render(tex, display)}</{tag}>'
+
+    return _MATH.sub(replace, page_html)
+
+
+def render_inline_text(text: str, render: Renderer) -> str:
+    r"""Render the ``\(…\)`` formulas in escaped heading text (a table-of-contents title)."""
+    return _INLINE_TEXT.sub(lambda match: render(html.unescape(match["body"]), False), text)

@@ -1,0 +1,114 @@
+"""MkDocs hooks: the generator runs inside the build, and pages pass through small transforms.
+
+One build, in event order:
+
+- ``on_pre_build``: write the generated data (:func:`generator.build.build`), so
+  ``mkdocs build`` and ``mkdocs serve`` always show fresh numbers. Only files whose bytes
+  change are written, so a serving rebuild does not trigger another one.
+- ``on_files``: add the vendor assets from ``node_modules`` (:mod:`generator.site_assets`).
+- ``on_page_markdown``: fill the placeholders (:func:`generator.placeholders.expand` with the
+  renderers of :data:`generator.blocks.BLOCKS`); a bad one stops the build, naming the page
+  and the placeholder.
+- ``on_page_content``: render the math with KaTeX (:mod:`generator.katex_render`); bad TeX
+  stops the build, naming the page and the formula.
+- ``on_post_build``: close the KaTeX process, then fail if any built file refers to another
+  host (:mod:`generator.site_check`), a safety net beside the privacy plugin.
+
+Under ``mkdocs serve`` the generator's sources are watched too. MkDocs keeps this module
+across rebuilds, so before each rebuild the generator's modules are forgotten and imported
+afresh: an edit to the catalogue shows on the next reload.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.livereload import LiveReloadServer
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import AnchorLink
+
+ROOT = Path(__file__).resolve().parent.parent
+# MkDocs loads this file by its path, with only generator/ itself on sys.path while it runs.
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from generator.katex_render import KatexError, KatexProcess, render_inline_text, render_math  # noqa: E402
+from generator.site_assets import add_vendor_files  # noqa: E402
+from generator.site_check import foreign_references  # noqa: E402
+
+_katex = KatexProcess()
+_serving = False
+
+
+def _forget_generator_modules() -> None:
+    """Drop the generator's modules so the next import reads their (edited) sources.
+
+    The package itself stays: its ``__path__`` is how the submodules are found again
+    (MkDocs takes the repository back off ``sys.path`` once this file has loaded).
+    """
+    for name in [name for name in sys.modules if name.startswith("generator.")]:
+        del sys.modules[name]
+
+
+def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: object) -> LiveReloadServer:
+    global _serving
+    _serving = True
+    server.watch(str(ROOT / "generator"))
+    return server
+
+
+def on_pre_build(config: MkDocsConfig) -> None:
+    if _serving:
+        _forget_generator_modules()
+    from generator.build import build
+
+    build(Path(config.docs_dir) / "generated")
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    add_vendor_files(files, config)
+    return files
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    from generator.blocks import BLOCKS
+    from generator.placeholders import expand
+
+    try:
+        return expand(markdown, BLOCKS)
+    except ValueError as error:  # a PlaceholderError, or a block renderer refusing its arguments
+        raise PluginError(f"{page.file.src_uri}: {error}") from error
+
+
+def _toc_links(links: list[AnchorLink]) -> list[AnchorLink]:
+    return [deeper for link in links for deeper in (link, *_toc_links(link.children))]
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    try:
+        for link in _toc_links(list(page.toc)):
+            link.title = render_inline_text(link.title, _katex.render)
+        return render_math(html, _katex.render)
+    except KatexError as error:
+        raise PluginError(f"{page.file.src_uri}: {error}") from error
+
+
+@event_priority(-200)  # after Material's offline plugin (-100) has written search_index.js
+def on_post_build(config: MkDocsConfig) -> None:
+    _katex.close()
+    foreign = foreign_references(Path(config.site_dir), config.site_url)
+    if foreign:
+        raise PluginError("built files refer to other hosts:\n  " + "\n  ".join(foreign))
+
+
+def on_build_error(error: Exception) -> None:
+    _katex.close()
+
+
+def on_shutdown() -> None:
+    _katex.close()

@@ -1,0 +1,375 @@
+"""The site machinery: a strict build, links, the offline rule, KaTeX at build time, vendor assets.
+
+Most checks read the session's one build of the real site (``built_site``). The failure
+cases build a throwaway project of one or two pages that inherits the real ``mkdocs.yml``,
+so each costs a small build, not a full one.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+from types import SimpleNamespace
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from generator.katex_render import KatexError, KatexProcess, render_inline_text, render_math
+from generator.site_assets import IFRAME_WORKER_SHIM, KATEX_CSS, stylesheet_urls
+from generator.site_check import foreign_references
+from tests.conftest import ROOT, mkdocs_build
+
+LESSON = "lessons/composition.html"
+RAW_TEX = (r"\(", r"\[", "$$")
+URL_ATTRIBUTES = frozenset({"href", "src", "xlink:href", "poster", "data"})
+
+
+def html_pages(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+# ---------------------------------------------------------------------------------------
+# The strict build
+
+
+def test_strict_build_passes_without_warnings(
+    site_build: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    _, result = site_build
+    assert result.returncode == 0, result.stderr
+    warnings = [line for line in result.stderr.splitlines() if re.match(r"\s*(WARNING|ERROR)\b", line)]
+    assert warnings == []
+
+
+# ---------------------------------------------------------------------------------------
+# Internal links and anchors
+
+
+class _PageLinks(HTMLParser):
+    """The ids a page defines and the local URLs it points at."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.ids: set[str] = set()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if value is None:
+                continue
+            if name == "id" or (tag == "a" and name == "name"):
+                self.ids.add(value)
+            elif name in URL_ATTRIBUTES:
+                self.urls.append(value)
+            elif name == "srcset":
+                self.urls += [candidate.split()[0] for candidate in value.split(",") if candidate.strip()]
+
+
+def _read_links(page: Path) -> _PageLinks:
+    parser = _PageLinks()
+    parser.feed(page.read_text(encoding="utf-8"))
+    parser.close()
+    return parser
+
+
+def _local_target(site: Path, page: Path, url: str) -> tuple[str, str] | None:
+    """(site-relative path, fragment) of a local URL; None for another scheme or host."""
+    parts = urlsplit(url)
+    if parts.scheme or parts.netloc:
+        return None
+    here = page.parent.relative_to(site).as_posix()
+    path = unquote(parts.path)
+    if not path:
+        target = page.relative_to(site).as_posix()
+    else:
+        target = posixpath.normpath(path.lstrip("/") if path.startswith("/") else posixpath.join(here, path))
+    return target, unquote(parts.fragment)
+
+
+def broken_links(site: Path) -> list[str]:
+    pages = {page.relative_to(site).as_posix(): _read_links(page) for page in html_pages(site)}
+    broken = []
+    for name, links in pages.items():
+        for url in links.urls:
+            local = _local_target(site, site / name, url)
+            if local is None:
+                continue
+            target, fragment = local
+            if target.startswith("../") or not (site / target).exists():
+                broken.append(f"{name}: {url} (no file {target})")
+                continue
+            if (site / target).is_dir():
+                target = posixpath.join(target, "index.html")
+            if fragment and fragment not in pages.get(target, _PageLinks()).ids:
+                broken.append(f"{name}: {url} (no id {fragment!r} in {target})")
+    return broken
+
+
+def test_every_internal_link_and_anchor_resolves(built_site: Path) -> None:
+    assert len(html_pages(built_site)) >= 3  # home, lesson, 404
+    assert broken_links(built_site) == []
+
+
+def test_the_link_check_finds_a_missing_page_and_a_missing_anchor(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "page.html").write_text(
+        '<h2 id="here">x</h2><a href="#here">ok</a><a href="../index.html#%ED%95%A9">ok</a>'
+        '<a href="#gone">bad</a><a href="missing.html">bad</a><a href="https://example.org/">ok</a>',
+        encoding="utf-8",
+    )
+    (tmp_path / "index.html").write_text('<p id="합">x</p><img src="a/none.png">', encoding="utf-8")
+    assert broken_links(tmp_path) == [
+        "a/page.html: #gone (no id 'gone' in a/page.html)",
+        "a/page.html: missing.html (no file a/missing.html)",
+        "index.html: a/none.png (no file a/none.png)",
+    ]
+
+
+def test_every_url_in_the_sites_stylesheets_resolves(built_site: Path) -> None:
+    missing = []
+    for sheet in sorted(built_site.rglob("*.css")):
+        for url in stylesheet_urls(sheet.read_text(encoding="utf-8")):
+            if not url.startswith(("data:", "#")) and not (sheet.parent / url.split("?")[0]).is_file():
+                missing.append(f"{sheet.relative_to(built_site)}: {url}")
+    assert missing == []
+
+
+# ---------------------------------------------------------------------------------------
+# The offline rule
+
+
+def test_no_built_file_refers_to_another_host(built_site: Path) -> None:
+    assert foreign_references(built_site) == []
+
+
+def test_the_offline_check_catches_each_kind_of_foreign_reference(tmp_path: Path) -> None:
+    (tmp_path / "page.html").write_text(
+        '<link rel="stylesheet" href="https://cdn.example/k.css">'
+        '<a href="https://example.org/read-more">a link the reader clicks</a>'
+        '<img src="//img.example/x.png" alt=""><img srcset="a.png 1x, https://img.example/b.png 2x" alt="">'
+        '<p style="background: url(http://bg.example/x.png)">x</p>'
+        "<style>@import 'https://fonts.example/f.css';</style>"
+        '<script>el.innerHTML = "<img src=https://js.example/p.gif>"</script>',
+        encoding="utf-8",
+    )
+    (tmp_path / "site.css").write_text("a{background:url('https://css.example/a.png')}", encoding="utf-8")
+    (tmp_path / "local.css").write_text("a{background:url(fonts/a.woff2)}", encoding="utf-8")
+    assert foreign_references(tmp_path) == [
+        "page.html: https://cdn.example/k.css",
+        "page.html: //img.example/x.png",
+        "page.html: https://img.example/b.png",
+        "page.html: http://bg.example/x.png",
+        "page.html: https://fonts.example/f.css",
+        "page.html: https://js.example/p.gif",
+        "site.css: https://css.example/a.png",
+    ]
+
+
+def test_the_offline_check_lets_the_sites_own_url_through(tmp_path: Path) -> None:
+    (tmp_path / "page.html").write_text(
+        '<link rel="canonical" href="http://127.0.0.1:8000/page.html">'
+        '<link rel="stylesheet" href="http://127.0.0.1:9999/other-port.css">',
+        encoding="utf-8",
+    )
+    assert foreign_references(tmp_path, "http://127.0.0.1:8000/") == [
+        "page.html: http://127.0.0.1:9999/other-port.css"
+    ]
+
+
+# ---------------------------------------------------------------------------------------
+# KaTeX at build time
+
+
+def _without_scripts_and_tex_sources(page: str) -> str:
+    """Page text that a reader can meet: no scripts or styles, no MathML TeX annotations."""
+    return re.sub(r"<(script|style|annotation)\b[^>]*>.*?</\1>", "", page, flags=re.DOTALL)
+
+
+def test_lesson_math_is_katex_with_mathml(built_site: Path) -> None:
+    page = (built_site / LESSON).read_text(encoding="utf-8")
+    containers = re.findall(r'class="arithmatex"', page)
+    rendered = re.findall(
+        r'<(cl-math|div) class="arithmatex" data-search-exclude>(<span class="katex-display">)?'
+        r'<span class="katex"><span class="katex-mathml"><math\b',
+        page,
+    )
+    assert len(containers) >= 1
+    assert len(rendered) == len(containers)
+    assert any(display for _, display in rendered)
+    # Every formula, in the text or in the table of contents, carries its MathML.
+    formulas = re.findall(r'<span class="katex">', page)
+    assert len(re.findall(r'<span class="katex"><span class="katex-mathml"><math\b', page)) == len(formulas)
+
+
+def test_pages_do_not_name_the_tools_that_built_them(built_site: Path) -> None:
+    for page in html_pages(built_site):
+        text = re.sub(r"<[^>]+>", " ", _without_scripts_and_tex_sources(page.read_text(encoding="utf-8")))
+        assert not re.search(r"MkDocs|Material for|KaTeX|squidfunk", text), page.name
+
+
+def test_no_raw_tex_is_left_in_any_page(built_site: Path) -> None:
+    leftovers = [
+        f"{page.relative_to(built_site)}: {delimiter}"
+        for page in html_pages(built_site)
+        for delimiter in RAW_TEX
+        if delimiter in _without_scripts_and_tex_sources(page.read_text(encoding="utf-8"))
+    ]
+    assert leftovers == []
+
+
+@pytest.fixture(scope="module")
+def katex() -> Iterator[KatexProcess]:
+    process = KatexProcess()
+    yield process
+    process.close()
+
+
+def test_render_math_unescapes_arithmatex_output(katex: KatexProcess) -> None:
+    html = (
+        r'<p>δ <span class="arithmatex">\(\tfrac{3}{8} &lt; 1\)</span> and</p>'
+        '<div class="arithmatex">\\[\n\\delta = e^{\\alpha}\n\\]</div>'
+    )
+    rendered = render_math(html, katex.render)
+    assert rendered.startswith('<p>δ <cl-math class="arithmatex" data-search-exclude><span class="katex">')
+    assert r'<annotation encoding="application/x-tex">\tfrac{3}{8} &lt; 1</annotation>' in rendered
+    assert "<mfrac><mn>3</mn><mn>8</mn></mfrac>" in rendered
+    assert '<div class="arithmatex" data-search-exclude><span class="katex-display">' in rendered
+    assert not any(delimiter in _without_scripts_and_tex_sources(rendered) for delimiter in RAW_TEX)
+
+
+def test_render_inline_text_renders_heading_math(katex: KatexProcess) -> None:
+    rendered = render_inline_text(r"정확한 \(\delta\) 구하기", katex.render)
+    assert rendered.startswith('정확한 <span class="katex">')
+    assert rendered.endswith("</span> 구하기")
+    assert "<mi>δ</mi>" in rendered
+
+
+@pytest.mark.parametrize(
+    ("tex", "reason"),
+    [
+        (r"\frac{1}{", "Unexpected end of input"),
+        (r"\nosuchmacro", "Undefined control sequence"),
+        ("합 = 1", "unicodeTextInMathMode"),
+    ],
+)
+def test_katex_refuses_bad_tex(katex: KatexProcess, tex: str, reason: str) -> None:
+    with pytest.raises(KatexError, match=re.escape(reason)) as refused:
+        katex.render(tex, False)
+    assert refused.value.tex == tex
+    assert f"`{tex}`" in str(refused.value)
+
+
+# ---------------------------------------------------------------------------------------
+# Serving: fresh data on every rebuild, and no rebuild loop
+
+
+def test_a_serving_rebuild_reads_the_generator_afresh(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from generator import catalogue
+    from generator import mkdocs_hooks as hooks
+
+    watched: list[str] = []
+    server = SimpleNamespace(watch=watched.append)
+    config = SimpleNamespace(docs_dir=str(tmp_path))
+    monkeypatch.setattr(hooks, "_serving", False)
+    loaded = {name: module for name, module in sys.modules.items() if name.startswith("generator.")}
+    try:
+        assert hooks.on_serve(server, config, builder=None) is server
+        hooks.on_pre_build(config)
+        assert sys.modules["generator.catalogue"] is not catalogue
+        generated = sorted((tmp_path / "generated").rglob("*.json"))
+        assert tmp_path / "generated/examples/fresh-k2.json" in generated
+        for path in generated:
+            os.utime(path, ns=(0, 0))
+        hooks.on_pre_build(config)  # same bytes: nothing is rewritten, so serve does not loop
+        assert [path.stat().st_mtime_ns for path in generated] == [0] * len(generated)
+    finally:  # put the session's modules back, as modules and as the package's attributes
+        for name in [name for name in sys.modules if name.startswith("generator.")]:
+            del sys.modules[name]
+        sys.modules.update(loaded)
+        for name, module in loaded.items():
+            setattr(sys.modules["generator"], name.removeprefix("generator."), module)
+    assert watched == [str(ROOT / "generator")]
+
+
+# ---------------------------------------------------------------------------------------
+# Builds that must fail
+
+
+def build_project(tmp_path: Path, pages: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """Build a small project that inherits the real ``mkdocs.yml`` but has only ``pages``."""
+    project = tmp_path / "project"
+    for name, text in pages.items():
+        (project / "docs" / name).parent.mkdir(parents=True, exist_ok=True)
+        (project / "docs" / name).write_text(text, encoding="utf-8")
+    # Paths in mkdocs.yml (hooks, custom_dir) are relative to the inheriting file.
+    for shared in ("generator", "site_overrides"):
+        (project / shared).symlink_to(ROOT / shared, target_is_directory=True)
+    nav = "".join(f"  - {name}\n" for name in pages)
+    (project / "mkdocs.yml").write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\nnav:\n{nav}", encoding="utf-8")
+    return mkdocs_build(tmp_path / "site", "--config-file", str(project / "mkdocs.yml"))
+
+
+def test_bad_tex_fails_the_build_naming_page_and_formula(tmp_path: Path) -> None:
+    result = build_project(
+        tmp_path,
+        {
+            "index.md": "# 홈\n\n$\\delta = 0$\n",
+            "lessons/bad.md": "# 틀린 수식\n\n문장 $\\delta = \\frac{3}{$ 끝.\n",
+        },
+    )
+    assert result.returncode != 0
+    errors = [line for line in result.stderr.splitlines() if "cannot render formula" in line]
+    assert len(errors) == 1, result.stderr
+    error = errors[0]
+    assert "lessons/bad.md" in error
+    assert r"`\delta = \frac{3}{`" in error
+
+
+@pytest.mark.parametrize(
+    ("placeholder", "named"),
+    [
+        ("{{ nosuchblock fresh-k2 }}", "unknown block 'nosuchblock'"),
+        ("{{ no-such-example.claim.required }}", "unknown catalogue example 'no-such-example'"),
+        ("{{ figure no-such-kind fresh-k2 }}", "unknown figure kind 'no-such-kind'"),
+    ],
+)
+def test_an_unknown_placeholder_fails_the_build_naming_it(
+    tmp_path: Path, placeholder: str, named: str
+) -> None:
+    result = build_project(tmp_path, {"index.md": f"# 홈\n\n값: {placeholder}\n"})
+    assert result.returncode != 0
+    errors = [line for line in result.stderr.splitlines() if named in line]
+    assert len(errors) == 1, result.stderr
+    assert "index.md: " in errors[0]
+
+
+# ---------------------------------------------------------------------------------------
+# Vendor assets
+
+
+def test_katex_stylesheet_and_woff2_fonts_ship(built_site: Path) -> None:
+    css = (built_site / KATEX_CSS).read_text(encoding="utf-8")
+    fonts = stylesheet_urls(css)
+    assert fonts, "katex.min.css names no fonts"
+    assert all(font.startswith("fonts/KaTeX_") and font.endswith(".woff2") for font in fonts)
+    for font in set(fonts):
+        assert (built_site / KATEX_CSS).parent.joinpath(font).read_bytes()[:4] == b"wOF2"
+    page = (built_site / LESSON).read_text(encoding="utf-8")
+    assert '<link rel="stylesheet" href="../assets/vendor/katex/katex.min.css">' in page
+
+
+def test_iframe_worker_shim_ships_and_replaces_the_cdn_copy(built_site: Path) -> None:
+    shipped = (built_site / IFRAME_WORKER_SHIM).read_bytes()
+    assert shipped == (ROOT / "node_modules/iframe-worker/shim/index.js").read_bytes()
+    page = (built_site / LESSON).read_text(encoding="utf-8")
+    assert re.findall(r'<script src="([^"]*iframe-worker[^"]*)"', page) == [
+        "../assets/vendor/iframe-worker/shim.js"
+    ]
