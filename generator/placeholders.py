@@ -94,4 +94,11 @@ def resolve(body: str, blocks: Mapping[str, BlockRenderer]) -> str:
 
 def expand(text: str, blocks: Mapping[str, BlockRenderer] | None = None) -> str:
     """Replace every placeholder in a page; the first bad one raises, naming itself."""
-    return PLACEHOLDER.sub(lambda match: resolve(match["body"], blocks or {}), text)
+
+    def replace(match: re.Match[str]) -> str:
+        try:
+            return resolve(match["body"], blocks or {})
+        except PlaceholderError as error:
+            raise PlaceholderError(f"{match[0]}: {error}") from error
+
+    return PLACEHOLDER.sub(replace, text)
