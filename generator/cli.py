@@ -1,4 +1,4 @@
-"""``python -m generator``: the profile query and the build, for people and scripts.
+"""``python -m generator``: the profile query, the build and the golden vectors.
 
 Bad input never shows a traceback: it prints one line on stderr and exits with 2.
 """
@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import NoReturn
 
 from generator import build as build_step
+from generator import golden
 from generator.channels import Mode, build
 from generator.profile import INTEGER_GRID, Profile, check_alpha
 from generator.rational import RationalSyntaxError, parse_rational
@@ -51,6 +53,13 @@ def _int_in(low: int, high: int, name: str) -> type[int]:
     return parse  # type: ignore[return-value]
 
 
+def _directory(text: str) -> Path:
+    path = Path(text)
+    if not text or (path.exists() and not path.is_dir()):
+        raise argparse.ArgumentTypeError(f"--out must name a directory, got {text!r}")
+    return path
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m generator", description="Exact privacy profiles and the lesson's data.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -68,7 +77,23 @@ def _parser() -> argparse.ArgumentParser:
     generate = commands.add_parser("build", help="write every catalogue example's records")
     generate.add_argument("--out", type=Path, default=build_step.DEFAULT_OUT)
     generate.add_argument("--check", action="store_true", help="write nothing; exit 1 if a file would change")
+
+    vectors = commands.add_parser(
+        "golden", help="write the golden vectors that hold the lab's engine to the core"
+    )
+    vectors.add_argument("--out", required=True, type=_directory, help=f"directory for {golden.FILE_NAME}")
     return parser
+
+
+def _write_golden(out: Path) -> int:
+    started = time.perf_counter()
+    try:
+        path = golden.write(out)
+    except OSError as error:
+        print(f"python -m generator: error: cannot write the golden vectors: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    print(f"wrote {path} in {time.perf_counter() - started:.1f} s", file=sys.stderr)
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -78,6 +103,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         profile = Profile(build(args.mode, args.p, args.k))
         sys.stdout.write(dumps(profile_record(profile, alphas)))
         return 0
+    if args.command == "golden":
+        return _write_golden(args.out)
     if args.check:
         stale = build_step.drift(args.out)
         for path in stale:

@@ -1,0 +1,253 @@
+"""Golden vectors: the core's exact answers over the lab's whole input domain.
+
+The lab in the browser answers with its own BigInt engine
+(``site_overrides/assets/javascripts/lab/engine.mjs``); these vectors hold it to the core.
+They are generated at test time (``python -m generator golden --out DIR`` writes
+``DIR/golden.json``), never committed. Two parts:
+
+``profiles``
+    One row per (mode, p, k) for mode in fresh, copy, xor, p = 0..100 and k = 1..100:
+    30 300 rows (xor ignores p and k but is listed in full all the same). A row is
+    ``[mode, p, k, deltas, events, distributions, pure_exact, pure_decimal]``. The three
+    middle columns are sha256 hex digests of canonical texts, whose lines are joined by
+    ``"\\n"`` with no final newline and encoded as UTF-8:
+
+    - deltas: ``fraction_str(δ*(α))`` for α = 1, 2, ..., 100 (``"1/2"``, ``"3/8"``, ``"0"``);
+    - events: ``"<direction>:<labels joined by ','>"`` of the maximal event at the same α
+      (``"0→1:0"``, ``"1→0:01,10"``, and ``"0→1:"`` when δ* = 0);
+    - distributions: ``"<label>:<P(label | x=0)>:<P(label | x=1)>"`` for every output in
+      label order (``"0:9/16:1/16"``).
+
+    Written out in full the grid would be a million fractions of up to 200 digits; a
+    digest still names the (mode, p, k) that differs.
+
+``epsilon_digests``
+    Every ε text the lab can show besides the pure ε: ln α of the claim, ε₀ = ln α₀ and
+    the theorem's Σε = q·ln α₀. Entry m - 1 is the digest of the lines
+    ``"<exact>:<decimal>"`` of m·ln(α) for α = 1.0, 1.1, ..., 100.0, for m = 1..100
+    (``2·ln(3):2.197``, ``ln(57/10):1.740``; α = 1 gives ``0:0``).
+
+``samples``
+    ``SAMPLE_SIZE`` seeded cases of what a reader can type: mode, p, k, and the texts of
+    α and α₀ (0.1 steps: ``"5.7"``, ``"3.0"``, ``"12"``) and of δ (a decimal, exact as
+    typed, often just either side of δ*(α) so both verdicts occur). Each carries the full
+    expected values in the shapes of :mod:`generator.records`: the claim with its maximal
+    event, the pure ε, the composition panel, the ε texts of α, α₀ and the theorem's Σε,
+    and the decimals of the panel's δ values.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from fractions import Fraction
+from pathlib import Path
+
+from generator.channels import Channel, Mode, build
+from generator.claim import check_claim
+from generator.composition import compose
+from generator.profile import INTEGER_GRID, Profile
+from generator.pure_epsilon import PureEpsilon, PureKind, pure_epsilon
+from generator.rational import decimal_str, fraction_str, parse_rational
+from generator.records import Record, claim_record, composition_record, dumps, pure_record
+
+FILE_NAME = "golden.json"
+PERCENTS = range(101)
+COUNTS = range(1, 101)
+TENTHS = range(10, 1001)  # α and α₀ = 1.0, 1.1, ..., 100.0
+PROFILE_COLUMNS = ("mode", "p", "k", "deltas", "events", "distributions", "pure_exact", "pure_decimal")
+SEED = 4
+SAMPLE_SIZE = 3000
+EDGE_PERCENTS = (0, 1, 49, 50, 51, 99, 100)
+EDGE_COUNTS = (1, 2, 3, 99, 100)
+MAX_DELTA_PLACES = 18  # "0." and 18 digits: the engine's 20-character limit
+
+
+def digest(lines: Iterable[str]) -> str:
+    """sha256 hex of the lines joined by "\\n" (no final newline), as UTF-8."""
+    return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()
+
+
+Digests = tuple[str, str, str]
+ContentKey = tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], int]
+
+
+def channel_digests(channel: Channel) -> Digests:
+    """sha256 of the deltas, events and distributions texts of one channel."""
+    profile = Profile(channel)
+    points = [profile.point(alpha) for alpha in INTEGER_GRID]
+    labels = channel.labels
+    deltas = (fraction_str(point.delta) for point in points)
+    events = (
+        f"{point.event.direction}:{','.join(labels[i] for i in point.event.outputs)}" for point in points
+    )
+    # Each distinct weight is written once: fresh weights1 mirror weights0, copy has many zeros.
+    written = {
+        w: fraction_str(Fraction(w, channel.denominator)) for w in {*channel.weights0, *channel.weights1}
+    }
+    distributions = (
+        f"{label}:{written[w0]}:{written[w1]}"
+        for label, w0, w1 in zip(labels, channel.weights0, channel.weights1, strict=True)
+    )
+    return digest(deltas), digest(events), digest(distributions)
+
+
+def profile_row(
+    mode: Mode, p: int, k: int, known: dict[ContentKey, Digests] | None = None
+) -> list[str | int]:
+    """The row of one (mode, p, k); see the module docstring.
+
+    ``known`` remembers the digests of channels already seen by their content (labels,
+    weights, denominator): equal channels have equal digests, and xor, which ignores p
+    and k, repeats one channel 100 times in a group.
+    """
+    channel = build(mode, p, k)
+    key = (channel.labels, channel.weights0, channel.weights1, channel.denominator)
+    known = {} if known is None else known
+    if key not in known:
+        known[key] = channel_digests(channel)
+    pure = pure_epsilon(channel)
+    return [str(mode), p, k, *known[key], pure.describe(), pure.decimal()]
+
+
+def _group_rows(group: tuple[Mode, int, Sequence[int]]) -> list[list[str | int]]:
+    mode, p, counts = group
+    known: dict[ContentKey, Digests] = {}
+    return [profile_row(mode, p, k, known) for k in counts]
+
+
+def profile_rows(
+    percents: Sequence[int] = PERCENTS, counts: Sequence[int] = COUNTS, workers: int | None = None
+) -> list[list[str | int]]:
+    """Rows for every mode, p in ``percents`` and k in ``counts``, in that nesting order.
+
+    The (mode, p) groups are independent, so they are spread over ``workers`` processes
+    (default: one per core); ``map`` returns them in order, so the rows do not depend on
+    which process ran first.
+    """
+    groups = [(mode, p, tuple(counts)) for mode in Mode for p in percents]
+    if workers == 1:
+        chunks = [_group_rows(group) for group in groups]
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            chunks = list(pool.map(_group_rows, groups))
+    return [row for chunk in chunks for row in chunk]
+
+
+def _tenths_text(rng: random.Random) -> str:
+    """An α or α₀ as typed: 1.0 to 100.0 by 0.1, half of them below 10; "3" or "3.0"."""
+    tenths = rng.randint(10, 100) if rng.random() < 0.5 else rng.randint(10, 1000)
+    whole, tenth = divmod(tenths, 10)
+    if tenth == 0 and rng.random() < 0.5:
+        return str(whole)
+    return f"{whole}.{tenth}"
+
+
+def _decimal_text(scaled: int, places: int) -> str:
+    """scaled · 10^-places written with exactly ``places`` decimals ("0.370", "1")."""
+    if places == 0:
+        return str(scaled)
+    whole, fraction = divmod(scaled, 10**places)
+    return f"{whole}.{fraction:0{places}d}"
+
+
+def _delta_text(rng: random.Random, required: Fraction) -> str:
+    """A δ as typed: anywhere in [0, 1], just below or above δ*, or δ* itself if short."""
+    kind = rng.randrange(4)
+    places = rng.randint(0 if kind == 0 else 1, 12)
+    scale = 10**places
+    if kind == 0:
+        scaled = rng.randint(0, scale)
+    elif kind == 3 and (required * 10**MAX_DELTA_PLACES).denominator == 1:
+        places = next(n for n in range(MAX_DELTA_PLACES + 1) if (required * 10**n).denominator == 1)
+        scale = 10**places
+        scaled = int(required * scale)
+    else:  # floor(δ*·10^places), or one step above it
+        scaled = int(required * scale) + (kind == 2)
+    text = _decimal_text(min(scaled, scale), places)
+    return text[1:] if text.startswith("0.") and rng.random() < 0.1 else text
+
+
+def _log_record(multiplier: int, ratio: Fraction) -> Record:
+    """ε = multiplier · ln(ratio) in PureEpsilon's text and decimal ("0" when ratio = 1)."""
+    value = PureEpsilon(PureKind.ZERO) if ratio == 1 else PureEpsilon(PureKind.FINITE, multiplier, ratio)
+    return {"exact": value.describe(), "decimal": value.decimal()}
+
+
+def epsilon_digest(multiplier: int) -> str:
+    """Digest of ``"<exact>:<decimal>"`` of multiplier · ln(α) for α = 1.0, 1.1, ..., 100.0."""
+    records = (_log_record(multiplier, Fraction(tenths, 10)) for tenths in TENTHS)
+    return digest(f"{record['exact']}:{record['decimal']}" for record in records)
+
+
+def _optional_decimal(value: Fraction | None) -> str | None:
+    return None if value is None else decimal_str(value)
+
+
+def sample_case(rng: random.Random) -> Record:
+    """One typed lab state and everything the lab must show for it."""
+    mode = rng.choice(list(Mode))
+    p = rng.choice(EDGE_PERCENTS) if rng.random() < 0.2 else rng.choice(PERCENTS)
+    k = rng.choice(EDGE_COUNTS) if rng.random() < 0.2 else rng.choice(COUNTS)
+    alpha_text, alpha0_text = _tenths_text(rng), _tenths_text(rng)
+    channel = build(mode, p, k)
+    profile = Profile(channel)
+    alpha, alpha0 = parse_rational(alpha_text), parse_rational(alpha0_text)
+    delta_text = _delta_text(rng, profile.delta(alpha))
+    panel = compose(profile, alpha0)
+    return {
+        "inputs": {
+            "mode": str(mode),
+            "p": p,
+            "k": k,
+            "alpha": alpha_text,
+            "delta": delta_text,
+            "alpha0": alpha0_text,
+        },
+        "claim": claim_record(channel, check_claim(profile, alpha, parse_rational(delta_text))),
+        "pure_epsilon": pure_record(pure_epsilon(channel)),
+        "composition": composition_record(panel),
+        "epsilon": {
+            "claim": _log_record(1, alpha),
+            "step": _log_record(1, alpha0),
+            "theorem": None if panel.queries is None else _log_record(panel.queries, alpha0),
+        },
+        "decimals": {
+            "delta0": _optional_decimal(panel.delta0),
+            "theorem_delta": _optional_decimal(panel.theorem_delta),
+            "exact_delta": _optional_decimal(panel.exact_delta),
+        },
+    }
+
+
+def samples(seed: int = SEED, size: int = SAMPLE_SIZE) -> list[Record]:
+    rng = random.Random(seed)
+    return [sample_case(rng) for _ in range(size)]
+
+
+def golden_vectors(
+    percents: Sequence[int] = PERCENTS,
+    counts: Sequence[int] = COUNTS,
+    sample_size: int = SAMPLE_SIZE,
+    workers: int | None = None,
+) -> Record:
+    """The file's content; the defaults are the lab's whole domain."""
+    return {
+        "alphas": [fraction_str(alpha) for alpha in INTEGER_GRID],
+        "epsilon_digests": [epsilon_digest(multiplier) for multiplier in COUNTS],
+        "profile_columns": list(PROFILE_COLUMNS),
+        "profiles": profile_rows(percents, counts, workers),
+        "seed": SEED,
+        "samples": samples(SEED, sample_size),
+    }
+
+
+def write(out: Path) -> Path:
+    """Write ``out/golden.json`` for the whole domain; return its path."""
+    path = out / FILE_NAME
+    text = dumps(golden_vectors())
+    out.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
