@@ -42,11 +42,20 @@ def parse_rational(text: str) -> Fraction:
     raise RationalSyntaxError(f"not a decimal or a fraction: {text!r}")
 
 
+# Below this many bits an integer has fewer than 4,300 decimal digits (CPython's default
+# limit): 14_000 · log10(2) ≈ 4 214.
+_SAFE_BITS = 14_000
+
+
 @contextmanager
-def _unlimited_int_digits() -> Iterator[None]:
+def _unlimited_int_digits(*values: int) -> Iterator[None]:
     # CPython refuses int -> str beyond 4,300 digits to stop quadratic-time parsing of
     # hostile input. We only *write* integers we computed ourselves (k = 10 000 gives
-    # numerators of ~20 000 digits), so the limit is lifted here and restored after.
+    # numerators of ~20 000 digits), so for such integers the limit is lifted here and
+    # restored after; small ones skip the (global) switch.
+    if all(value.bit_length() < _SAFE_BITS for value in values):
+        yield
+        return
     previous = sys.get_int_max_str_digits()
     sys.set_int_max_str_digits(0)
     try:
@@ -60,7 +69,7 @@ def fraction_str(value: Fraction | int) -> str:
     if not isinstance(value, (Fraction, int)) or isinstance(value, bool):
         raise TypeError(f"exact value expected, got {type(value).__name__}")
     value = Fraction(value)
-    with _unlimited_int_digits():
+    with _unlimited_int_digits(value.numerator, value.denominator):
         if value.denominator == 1:
             return str(value.numerator)
         return f"{value.numerator}/{value.denominator}"
@@ -77,7 +86,7 @@ def decimal_str(value: Fraction, places: int = 3) -> str:
         return "-" + decimal_str(-value, places)
     scaled = value * 10**places
     whole = int(scaled + Fraction(1, 2))  # floor(x + 1/2) rounds half up for x >= 0
-    with _unlimited_int_digits():
+    with _unlimited_int_digits(whole):
         digits = str(whole).rjust(places + 1, "0")
     whole_part, fraction_part = digits[: len(digits) - places], digits[len(digits) - places :]
     fraction_part = fraction_part.rstrip("0")
