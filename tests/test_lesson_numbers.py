@@ -1,0 +1,183 @@
+"""Numbers printed on the built lesson page equal the core's values for their examples.
+
+The check reads the built HTML, not the Markdown: each section's visible text (KaTeX's
+glyph layer left out) and the TeX of its formulas (KaTeX keeps it in a MathML
+annotation). Every expected value is computed here from the core, never typed, and a value
+counts as printed in any of its exact forms: "3/8", "\\tfrac{3}{8}" or the decimal "0.375".
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from fractions import Fraction
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from generator.catalogue import BY_SLUG, Example
+from generator.composition import compose
+from generator.profile import Profile
+from generator.pure_epsilon import pure_epsilon
+from generator.rational import decimal_str, fraction_str
+
+_ANNOTATION = re.compile(r'<annotation encoding="application/x-tex">(.*?)</annotation>', re.DOTALL)
+_HEADING = re.compile(r"<h[23]\b")
+
+
+class _VisibleText(HTMLParser):
+    """Text outside KaTeX's rendered glyphs (which repeat the math in a garbled order)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self._stack: list[bool] = []  # per open element: is it (inside) KaTeX's markup?
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        classes = (dict(attrs).get("class") or "").split()
+        inside = bool(self._stack and self._stack[-1]) or "katex" in classes
+        if tag not in ("br", "img", "input", "hr", "meta", "link", "path", "rect", "line"):
+            self._stack.append(inside)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._stack:
+            self._stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        if not (self._stack and self._stack[-1]):
+            self.parts.append(data)
+
+
+@pytest.fixture(scope="module")
+def lesson(built_site: Path) -> str:
+    return (built_site / "lessons" / "composition.html").read_text(encoding="utf-8")
+
+
+def section(page: str, anchor: str) -> str:
+    """The HTML from the element with this id up to the next h2/h3 heading."""
+    start = page.index(f'id="{anchor}"')
+    following = _HEADING.search(page, start + 1)
+    return page[start : following.start() if following else len(page)]
+
+
+def printed(fragment: str) -> str:
+    """What a reader sees: the visible text plus the TeX of every formula."""
+    parser = _VisibleText()
+    parser.feed(fragment)
+    tex = [html.unescape(match) for match in _ANNOTATION.findall(fragment)]
+    return " ".join(parser.parts + tex)
+
+
+def forms(value: Fraction) -> set[str]:
+    exact = fraction_str(value)
+    tex = rf"\tfrac{{{value.numerator}}}{{{value.denominator}}}" if value.denominator > 1 else exact
+    return {exact, tex, decimal_str(value)}
+
+
+def assert_printed(text: str, value: Fraction, what: str) -> None:
+    assert any(form in text for form in forms(value)), f"{what}: none of {sorted(forms(value))} printed"
+
+
+def profile(slug: str) -> tuple[Example, Profile]:
+    example = BY_SLUG[slug]
+    return example, Profile(example.channel())
+
+
+def test_concept_stepper_prints_the_required_delta_and_the_pure_epsilon(lesson: str) -> None:
+    example, core = profile("concept")
+    text = printed(section(lesson, "concept"))
+    required = core.delta(example.alpha)
+    assert_printed(text, required, "required δ")
+    assert decimal_str(required) in text
+    pure = pure_epsilon(example.channel())
+    assert pure.describe() in text
+    assert pure.decimal() in text
+    channel = example.channel()
+    assert_printed(text, Fraction(channel.denominator), "common denominator")
+    for weight in channel.weights0:
+        assert str(weight) in text
+
+
+def test_hand_computations_print_k2_and_k3(lesson: str) -> None:
+    text = printed(section(lesson, "hand-computation"))
+    for slug in ("fresh-k2", "fresh-k3"):
+        example, core = profile(slug)
+        assert_printed(text, core.delta(example.alpha), f"{slug} δ*")
+        channel = example.channel()
+        assert str(channel.denominator) in text
+        assert all(str(weight) in text for weight in channel.weights0)
+    example, core = profile("fresh-k2")
+    ratio = pure_epsilon(example.channel()).max_likelihood_ratio
+    assert ratio is not None
+    assert core.delta(ratio) == 0
+    assert_printed(text, ratio, "the α at which two responses need no δ")
+
+
+def test_copy_prints_one_response(lesson: str) -> None:
+    example, _ = profile("copy-k2")
+    text = printed(section(lesson, "copy"))
+    for probability in example.channel().distribution0:
+        assert_printed(text, probability, "copy distribution")
+
+
+def test_bound_versus_exact_prints_the_composition_panel(lesson: str) -> None:
+    example, core = profile("composition-p90")
+    panel = compose(core, example.alpha0)
+    text = printed(section(lesson, "bound-vs-exact"))
+    assert panel.delta0 is not None
+    assert panel.theorem_delta is not None
+    assert panel.exact_delta is not None
+    assert panel.composed_alpha is not None
+    assert_printed(text, panel.delta0, "δ₀")
+    assert_printed(text, panel.theorem_delta, "theorem δ")
+    assert_printed(text, panel.exact_delta, "exact δ at the composed ε")
+    assert_printed(text, panel.composed_alpha, "composed α")
+
+
+def test_exercises_print_the_reference_answers(lesson: str) -> None:
+    text = printed(section(lesson, "check-exercises"))
+    example, core = profile("exercise-tv")
+    assert_printed(text, core.delta(Fraction(1)), "δ*(1)")
+    for slug in ("exercise-fail", "exercise-pass"):
+        example, core = profile(slug)
+        assert_printed(text, example.delta, f"{slug} claim")
+        assert_printed(text, core.delta(example.alpha), "the required δ it is held against")
+    example, core = profile("composition-p90")
+    panel = compose(core, example.alpha0)
+    for value in (panel.delta0, panel.theorem_delta, panel.exact_delta):
+        assert value is not None
+        assert_printed(text, value, "composition exercise")
+
+
+_CARD = re.compile(r'<article class="cl-card[^"]*" id="card-(?P<slug>[a-z0-9-]+)".*?</article>', re.DOTALL)
+_OUT = re.compile(r'<[^>]*\bdata-out="(?P<name>[a-z0-9-]+)"[^>]*>')
+
+
+def outputs(card: str) -> dict[str, dict[str, str]]:
+    found = {}
+    for match in _OUT.finditer(card):
+        attributes = dict(re.findall(r'([a-z-]+)="([^"]*)"', match[0]))
+        found[match["name"]] = attributes
+    return found
+
+
+def test_every_card_carries_the_core_values(lesson: str) -> None:
+    cards = {match["slug"]: match[0] for match in _CARD.finditer(lesson)}
+    assert set(cards) >= {"fresh-k2", "fresh-k3", "copy-k2", "composition-p90", "xor"}
+    for slug, card in cards.items():
+        example, core = profile(slug)
+        out = outputs(card)
+        required = core.delta(example.alpha)
+        assert out["delta-required"]["data-exact"] == fraction_str(required), slug
+        assert out["claim"]["data-value"] == ("pass" if example.delta >= required else "fail"), slug
+        assert out["eps-pure"]["data-value"] == pure_epsilon(example.channel()).decimal(), slug
+        panel = compose(core, example.alpha0)
+        if panel.applies:
+            assert panel.exact_delta is not None
+            assert out["composed-delta-exact"]["data-exact"] == fraction_str(panel.exact_delta), slug
+            assert out["theorem-delta"]["data-exact"] == fraction_str(panel.theorem_delta or 0), slug
+        printed_card = printed(card)
+        assert_printed(printed_card, required, f"{slug} card text")
+        assert "NaN" not in printed_card
+        assert "undefined" not in printed_card
