@@ -96,6 +96,28 @@ def _order_by_ratio(weights0: Sequence[int], weights1: Sequence[int]) -> tuple[i
     )
 
 
+def _count_channel(mode: Mode, p: int, k: int, weights0: list[int], denominator: int) -> Channel:
+    """A channel released as a count t = 0..k whose x = 1 law mirrors x = 0's (t -> k - t)."""
+    weights1 = weights0[::-1]
+    if mode is Mode.FRESH:
+        # The ratio w0_t / w1_t = (u/v)^(k-2t) falls with t when p > 50 and rises when
+        # p < 50 (all ratios are 1 at p = 50), so the order is known without sorting.
+        order: Sequence[int] = range(k, -1, -1) if p < 50 else range(k + 1)
+        ratio_order = tuple(t for t in order if weights0[t] or weights1[t])
+    else:
+        ratio_order = _order_by_ratio(weights0, weights1)
+    return Channel(
+        mode=mode,
+        p=p,
+        k=k,
+        labels=tuple(str(t) for t in range(k + 1)),
+        weights0=tuple(weights0),
+        weights1=tuple(weights1),
+        denominator=denominator,
+        ratio_order=ratio_order,
+    )
+
+
 def fresh(p: int, k: int) -> Channel:
     """k independent responses, released as their count of ones."""
     check_parameters(p, k)
@@ -109,47 +131,14 @@ def fresh(p: int, k: int) -> Channel:
         weights0[0] = u**k
         for t in range(k):
             weights0[t + 1] = weights0[t] * (k - t) * v // ((t + 1) * u)
-    weights1 = weights0[::-1]
-    # The ratio w0_t / w1_t = (u/v)^(k-2t) falls with t when u > v and rises when u < v.
-    if u > v:
-        order: Sequence[int] = range(k + 1)
-    elif u < v:
-        order = range(k, -1, -1)
-    else:
-        order = range(k + 1)  # p = 50: every ratio is 1
-    support = tuple(t for t in order if weights0[t] or weights1[t])
-    return Channel(
-        mode=Mode.FRESH,
-        p=p,
-        k=k,
-        labels=tuple(str(t) for t in range(k + 1)),
-        weights0=tuple(weights0),
-        weights1=tuple(weights1),
-        denominator=s**k,
-        ratio_order=support,
-    )
+    return _count_channel(Mode.FRESH, p, k, weights0, s**k)
 
 
 def copy(p: int, k: int) -> Channel:
     """One response shown k times, released as the count of ones (0 or k)."""
     check_parameters(p, k)
     u, v, s = _response(p)
-    weights0 = [0] * (k + 1)
-    weights1 = [0] * (k + 1)
-    weights0[0] += u
-    weights0[k] += v
-    weights1[0] += v
-    weights1[k] += u
-    return Channel(
-        mode=Mode.COPY,
-        p=p,
-        k=k,
-        labels=tuple(str(t) for t in range(k + 1)),
-        weights0=tuple(weights0),
-        weights1=tuple(weights1),
-        denominator=s,
-        ratio_order=_order_by_ratio(weights0, weights1),
-    )
+    return _count_channel(Mode.COPY, p, k, [u, *[0] * (k - 1), v], s)
 
 
 XOR_LABELS = ("00", "01", "10", "11")  # output 2R + (x XOR R) written as the pair R, x XOR R
