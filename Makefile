@@ -7,7 +7,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help setup system-deps serve build data test lint typecheck pytest node-test bench
+.PHONY: help setup system-deps serve build data test lint typecheck pytest node-test bench offline scorm embed bench-lab
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -36,6 +36,17 @@ data: setup ## write the catalogue examples' exact records to docs/generated/
 build: setup ## build the site into site/ with mkdocs --strict
 	$(VENV)/bin/mkdocs build --strict
 
+offline: setup ## the offline bundle dist/composition-lab-offline.zip (unzip, open composition-lab/index.html)
+	$(PY) -m generator package offline
+
+# MASTERY: the SCORM pass mark in percent (empty: extra.scorm_mastery of mkdocs.scorm.yml, 80).
+MASTERY ?=
+scorm: setup ## the SCORM 1.2 package dist/composition-lab-scorm12.zip (pass mark: make scorm MASTERY=70)
+	$(PY) -m generator package scorm $(if $(MASTERY),--mastery $(MASTERY))
+
+embed: setup ## the iframe-embed site dist/embed/ (publish it, then embed dist/embed/lessons/<lesson>.html)
+	$(PY) -m generator package embed
+
 serve: setup ## build and serve the site on http://127.0.0.1:8000 (reloads on change)
 	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
 
@@ -56,3 +67,6 @@ test: setup system-deps lint typecheck pytest node-test ## set up and run every 
 
 bench: setup ## benchmark: exact δ on the α grid vs the naive sum and dp-accounting's PLD
 	$(PY) -m tests.benchmarks.profile_grid
+
+bench-lab: setup system-deps ## benchmark: the lab's input-to-output time in headless chromium at k = 10, 50, 100
+	$(PY) -m tests.benchmarks.lab_update

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from generator.cards import card_html
 from generator.figures import figure_html
+from generator.lab_page import lab_html
 from generator.placeholders import BlockRenderer
 from generator.quiz import quiz_html
 
@@ -15,4 +16,5 @@ BLOCKS: dict[str, BlockRenderer] = {
     "figure": figure_html,
     "card": card_html,
     "quiz": quiz_html,
+    "lab": lab_html,
 }

@@ -1,4 +1,4 @@
-"""``python -m generator``: the profile query, the build and the golden vectors.
+"""``python -m generator``: the profile query, the build, the golden vectors and the packages.
 
 Bad input never shows a traceback: it prints one line on stderr and exits with 2.
 """
@@ -15,6 +15,7 @@ from typing import NoReturn
 
 from generator import build as build_step
 from generator import golden
+from generator import package as packaging
 from generator.channels import Mode, build
 from generator.profile import INTEGER_GRID, Profile, check_alpha
 from generator.rational import RationalSyntaxError, parse_rational
@@ -82,7 +83,34 @@ def _parser() -> argparse.ArgumentParser:
         "golden", help="write the golden vectors that hold the lab's engine to the core"
     )
     vectors.add_argument("--out", required=True, type=_directory, help=f"directory for {golden.FILE_NAME}")
+
+    bundle = commands.add_parser(
+        "package",
+        help="build the offline zip, the SCORM 1.2 zip or the embed site (see generator/package.py)",
+    )
+    bundle.add_argument("kind", choices=list(packaging.CONFIGS))
+    bundle.add_argument("--out", type=_directory, default=packaging.DEFAULT_OUT, help="output directory")
+    bundle.add_argument(
+        "--mastery",
+        type=_int_in(0, 100, "--mastery"),
+        help="SCORM pass mark in percent of correct answers (default: extra.scorm_mastery, 80)",
+    )
     return parser
+
+
+def _package(kind: str, out: Path, mastery: int | None) -> int:
+    try:
+        path = packaging.package(kind, out, mastery)
+    except (packaging.BuildError, ValueError, OSError) as error:
+        print(f"python -m generator package: error: {error}", file=sys.stderr)
+        return 1
+    size = (
+        sum(file.stat().st_size for file in path.rglob("*") if file.is_file())
+        if path.is_dir()
+        else path.stat().st_size
+    )
+    print(f"wrote {path} ({size:,} bytes)", file=sys.stderr)
+    return 0
 
 
 def _write_golden(out: Path) -> int:
@@ -105,6 +133,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "golden":
         return _write_golden(args.out)
+    if args.command == "package":
+        return _package(args.kind, args.out, args.mastery)
     if args.check:
         stale = build_step.drift(args.out)
         for path in stale:

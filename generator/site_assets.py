@@ -9,6 +9,7 @@ them in as generated MkDocs files, so ``mkdocs build`` and ``mkdocs serve`` alik
   font that ships.
 - iframe-worker's ``shim/index.js``: listed under ``extra.polyfills``, it lets the search
   worker run from ``file://`` (and keeps Material's offline plugin from adding a CDN copy).
+- The lab's classic scripts, its engine and the Vega bundle (:mod:`generator.lab_bundle`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
+
+from generator.lab_bundle import lab_sources
 
 NODE_MODULES = Path(__file__).resolve().parent.parent / "node_modules"
 KATEX_CSS = "assets/vendor/katex/katex.min.css"
@@ -59,7 +62,7 @@ def vendor_sources(node_modules: Path = NODE_MODULES) -> dict[str, Path | str]:
 
 def add_vendor_files(files: Files, config: MkDocsConfig) -> None:
     """Add the vendor files to MkDocs' file collection (the ``on_files`` event)."""
-    for site_path, source in vendor_sources().items():
+    for site_path, source in {**vendor_sources(), **lab_sources()}.items():
         if isinstance(source, str):
             files.append(File.generated(config, site_path, content=source))
         else:

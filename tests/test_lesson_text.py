@@ -24,6 +24,7 @@ import markdown
 import pytest
 import yaml
 
+from generator.blocks import BLOCKS
 from generator.catalogue import BY_SLUG
 from generator.placeholders import PLACEHOLDER, expand
 
@@ -80,11 +81,12 @@ CARDS = (
     "boundary-p100",
     "boundary-k1",
 )
-STUB_BLOCKS: dict[str, Callable[..., str]] = {name: lambda *args: "" for name in ("figure", "card", "quiz")}
+STUB_BLOCKS: dict[str, Callable[..., str]] = {name: lambda *args: "" for name in BLOCKS}
 EXPECTED_BLOCKS = (
     ("figure", "transcripts", "concept"),
     ("figure", "distribution", "concept"),
     ("figure", "profile", "concept"),
+    ("lab", "composition"),
     *(("card", slug) for slug in CARDS),
     ("quiz", "composition"),
 )
@@ -116,7 +118,7 @@ def _blocks_called(text: str) -> list[tuple[str, ...]]:
 
         return render
 
-    expand(text, {name: recorder(name) for name in ("figure", "card", "quiz")})
+    expand(text, {name: recorder(name) for name in BLOCKS})
     return calls
 
 
@@ -143,13 +145,13 @@ def test_every_placeholder_resolves(page: Path) -> None:
 def test_the_lesson_calls_exactly_the_promised_blocks(lesson: str) -> None:
     assert tuple(_blocks_called(lesson)) == EXPECTED_BLOCKS
     assert _blocks_called(HOME.read_text(encoding="utf-8")) == []
-    assert all(call[-1] in BY_SLUG for call in EXPECTED_BLOCKS if call[0] != "quiz")
+    assert all(call[-1] in BY_SLUG for call in EXPECTED_BLOCKS if call[0] not in ("lab", "quiz"))
 
 
 def test_block_placeholders_stand_alone_between_blank_lines(lesson: str) -> None:
     lines = ["", *lesson.splitlines(), ""]  # the start and the end of the file count as blank
     for number, line in enumerate(lines):
-        if re.search(r"\{\{\s*(figure|card|quiz)\s", line):
+        if re.search(rf"\{{\{{\s*({'|'.join(BLOCKS)})\s", line):
             assert PLACEHOLDER.fullmatch(line), line
             assert (lines[number - 1], lines[number + 1]) == ("", ""), line
 

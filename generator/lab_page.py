@@ -1,0 +1,461 @@
+"""The lab on a lesson page: ``{{ lab composition }}`` becomes ``lab_html("composition")``.
+
+The markup is complete without JavaScript: every input shows its default value and every
+output shows the default state's result, computed by the Python core (the catalogue row
+:data:`DEFAULT_SLUG`), with the static SVG charts of that state. The lab script
+(``site_overrides/assets/javascripts/lab/lab.js``) then takes the same elements over and
+fills them from the BigInt engine, with the same texts: a test holds the two renderings of
+the default state equal.
+
+Interfaces the script relies on, all in this markup:
+
+- ``data-lab`` on the lab, with ``data-default`` (the default URL query) and the guided
+  examples as buttons carrying ``data-preset`` (their :func:`generator.lab_url.lab_query`);
+- one ``data-field`` wrapper per input, with its limits (``data-min``, ``data-max``,
+  ``data-places``: digits the stepper keeps) and its Korean messages per parse failure
+  (``data-messages``: empty, too-long, syntax, step, range; the engine's reason codes);
+- outputs marked as DESIGN.md's "Lab outputs" table says (``data-out``, ``data-exact``,
+  ``data-value``), in the same conventions as :mod:`generator.cards`;
+- the per-mode Vega-Lite specs of :func:`generator.charts.chart_spec`, inline as JSON
+  (``data-lab-specs``), since ``file://`` pages cannot fetch them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from html import escape
+
+from generator.cards import NONE, XOR_REASON, epsilon_html, logarithm
+from generator.catalogue import BY_SLUG, CATALOGUE
+from generator.charts import X_LABELS, chart_spec
+from generator.figures import MODE_NAMES, channel_text, event_text, figure_html, number_html
+from generator.lab_url import lab_query
+from generator.placeholders import record_of
+from generator.records import Record
+
+LESSONS = ("composition",)
+DEFAULT_SLUG = "fresh-k2"
+CHART_KINDS = ("distribution", "profile")
+
+MODE_HINTS = {
+    "fresh": "매번 새로 무작위 응답을 뽑아 k개를 공개",
+    "copy": "무작위 응답 하나를 k번 똑같이 공개",
+    "xor": "공정한 동전 R과 x XOR R을 함께 공개",
+}
+XOR_DISABLED = "XOR 모드는 공정한 동전 R과 x XOR R, 두 출력으로 정해져 있어 k와 p를 쓰지 않습니다."
+XOR_EXPLAINER = (
+    "XOR 모드는 공정한 동전 R과 x XOR R을 함께 공개합니다. 두 좌표는 하나씩 떼어 보면 각각 공정한 "
+    "동전이라 x에 대해 아무것도 알려 주지 않고, 좌표마다 ε = 0이 성립합니다. 그런데 두 좌표의 XOR을 "
+    "계산하면 R이 지워지고 x만 남습니다. 그래서 필요한 δ는 어느 α에서나 1입니다.",
+    "구성 정리가 더하는 것은 앞선 출력이 주어졌을 때의 조건부 보장입니다. 여기서는 R을 안 뒤의 "
+    "두 번째 좌표가 x를 그대로 드러내므로, 좌표마다의 주변 보장을 아무리 더해도 실제 비용을 "
+    "설명하지 못합니다.",
+)
+VERDICT_PASS = "주장 통과: 필요한 δ {required} ≤ 주장한 δ {delta}"
+VERDICT_FAIL = "주장 실패: δ ≥ {required} 필요"
+STEP_HINT = "위아래 화살표 키나 − / + 단추로 {step}씩 바꿉니다."
+
+
+@dataclass(frozen=True)
+class Field:
+    """One typed input: its limits, unit and the Korean message for each parse failure."""
+
+    name: str
+    label: str
+    minimum: str
+    maximum: str
+    places: int  # decimals the stepper keeps: the step is 10^-places
+    unit: str
+    rule: str  # the range and grid in words
+    example: str
+    inputmode: str
+
+    @property
+    def step(self) -> str:
+        return "1" if self.places == 0 else f"0.{'0' * (self.places - 1)}1"
+
+    def messages(self) -> dict[str, str]:
+        """Message per parse failure (the engine's reason codes: ``ParseFailure`` in engine.mjs)."""
+        grid = {0: "정수로", 1: "소수 첫째 자리까지"}.get(self.places, f"{self.step} 단위로")
+        return {
+            "empty": f"값을 입력하세요. {self.rule}",
+            "too-long": "값이 너무 깁니다. 20자 이하로 입력하세요.",
+            "syntax": f"숫자만 입력하세요 (예: {self.example}). 부호, 지수, 공백은 쓸 수 없습니다.",
+            "step": f"{grid} 입력하세요 (예: {self.example}).",
+            "range": f"범위를 벗어났습니다. {self.rule}",
+        }
+
+
+FIELDS: tuple[Field, ...] = (
+    Field("k", "반복 횟수 k", "1", "100", 0, "회", "1부터 100까지의 정수입니다.", "3", "numeric"),
+    Field(
+        "p", "참으로 답할 확률 p", "0", "100", 0, "%", "0부터 100까지의 정수 퍼센트입니다.", "75", "numeric"
+    ),
+    Field(
+        "alpha", "주장한 α", "1.0", "100.0", 1, "배", "1.0부터 100.0까지, 0.1 단위입니다.", "3.0", "decimal"
+    ),
+    Field(
+        "delta",
+        "주장한 δ",
+        "0",
+        "1",
+        2,
+        "확률",
+        "0부터 1까지의 소수이며, 입력한 그대로 정확히 씁니다.",
+        "0.375",
+        "decimal",
+    ),
+    Field(
+        "alpha0", "단계별 α₀", "1.0", "100.0", 1, "배", "1.0부터 100.0까지, 0.1 단위입니다.", "3.0", "decimal"
+    ),
+)
+
+
+def _attributes(**data: str) -> str:
+    return "".join(f' {name.replace("_", "-")}="{escape(text)}"' for name, text in data.items())
+
+
+_SYMBOLS = {"alpha": "α", "alpha0": "α₀"}
+
+
+def _field_html(field: Field, value: str, disabled: bool) -> str:
+    ident = f"cl-lab-{field.name}"
+    eps = ""
+    if field.name in ("alpha", "alpha0"):
+        symbol = "ε" if field.name == "alpha" else "ε₀"
+        eps = (
+            f'<output class="cl-lab-eps" for="{ident}" data-lab-eps="{field.name}">'
+            f"{symbol} = ln {_SYMBOLS[field.name]} = "
+            f"{_ln_html(Fraction(value))}</output>"
+        )
+    described = f"{ident}-hint {ident}-error" + (" cl-lab-xor-reason" if field.name in ("k", "p") else "")
+    control = (
+        f'<button type="button" class="cl-lab-step" data-step="-1" aria-controls="{ident}" '
+        f'aria-label="{escape(field.label)} {field.step} 줄이기"{" disabled" if disabled else ""}>−</button>'
+        f'<input id="{ident}" name="{field.name}" type="text" inputmode="{field.inputmode}" '
+        f'autocomplete="off" spellcheck="false" value="{escape(value)}" aria-describedby="{described}"'
+        f"{' disabled' if disabled else ''}>"
+        f'<button type="button" class="cl-lab-step" data-step="1" aria-controls="{ident}" '
+        f'aria-label="{escape(field.label)} {field.step} 늘리기"{" disabled" if disabled else ""}>+</button>'
+        f'<span class="cl-lab-unit">{escape(field.unit)}</span>{eps}'
+    )
+    wrapper = _attributes(
+        data_field=field.name,
+        data_min=field.minimum,
+        data_max=field.maximum,
+        data_places=str(field.places),
+        data_messages=json.dumps(field.messages(), ensure_ascii=False),
+    )
+    limits = f"({field.minimum}–{field.maximum}, 단위: {field.unit})"
+    hint = f"{field.rule} {STEP_HINT.format(step=field.step)}"
+    return (
+        f'<div class="cl-lab-field"{wrapper}>'
+        f'<label for="{ident}">{escape(field.label)} <span class="cl-lab-range">{escape(limits)}</span>'
+        f'</label><div class="cl-lab-control">{control}</div>'
+        f'<p class="cl-lab-hint" id="{ident}-hint">{escape(hint)}</p>'
+        f'<p class="cl-lab-error" id="{ident}-error" data-error-for="{field.name}" hidden></p>'
+        "</div>"
+    )
+
+
+def _ln_html(ratio: Fraction) -> str:
+    """ln(ratio) as exact text with its decimal: "ln(3) ≈ 1.099", or "0"."""
+    value = logarithm(1, ratio)
+    return epsilon_html(value.describe(), value.decimal())
+
+
+def _modes_html(mode: str) -> str:
+    options = "".join(
+        f'<label class="cl-lab-mode"><input type="radio" name="mode" value="{name}"'
+        f"{' checked' if name == mode else ''}> <span>{escape(title)}</span> "
+        f'<span class="cl-lab-mode-hint">{escape(MODE_HINTS[name])}</span></label>'
+        for name, title in MODE_NAMES.items()
+    )
+    return f'<fieldset class="cl-lab-modes"><legend>공개 방식</legend>{options}</fieldset>'
+
+
+def verdict_text(claim: Record) -> str:
+    """The claim's outcome in one plain sentence, from the exact decision."""
+    template = VERDICT_PASS if claim["passes"] else VERDICT_FAIL
+    return template.format(required=claim["required"], delta=claim["delta"])
+
+
+def _entry(term: str, value_html: str, out: str, **data: str) -> str:
+    return f'<div><dt>{escape(term)}</dt><dd data-out="{out}"{_attributes(**data)}>{value_html}</dd></div>'
+
+
+def _results_html(record: Record) -> str:
+    claim, pure = record["claim"], record["pure_epsilon"]
+    event = claim["event"]
+    entries = [
+        _entry(
+            "주장한 α에서 필요한 δ",
+            number_html(claim["required"]),
+            "delta-required",
+            data_exact=claim["required"],
+        ),
+        _entry(
+            "최대 사건",
+            f"{escape(event['direction'])} 방향, {escape(event_text(event['outputs']))}",
+            "max-event",
+            data_direction=event["direction"],
+            data_outputs=" ".join(event["outputs"]),
+        ),
+        _entry(
+            "최소 순수 ε",
+            epsilon_html(pure["exact"], pure["decimal"]),
+            "eps-pure",
+            data_value=pure["decimal"],
+        ),
+    ]
+    passes = "pass" if claim["passes"] else "fail"
+    return (
+        '<section class="cl-lab-results" aria-labelledby="cl-lab-results-title">'
+        '<h4 id="cl-lab-results-title">결과</h4>'
+        f'<p class="cl-lab-verdict" data-out="claim" data-value="{passes}">{escape(verdict_text(claim))}</p>'
+        f'<dl class="cl-lab-list" data-lab-results>{"".join(entries)}</dl></section>'
+    )
+
+
+def composition_entries(record: Record) -> list[str]:
+    """The composition panel's rows: α₀ and ε₀, then δ₀, q, Σε, min(1, Σδ), the exact δ."""
+    panel = record["composition"]
+    alpha0 = Fraction(panel["alpha0"])
+    head = _entry("단계별 α₀", f"{number_html(panel['alpha0'])} (ε₀ = {_ln_html(alpha0)})", "alpha0")
+    if panel["queries"] is None:
+        names = ("delta0", "queries", "theorem-eps", "theorem-delta", "composed-delta-exact")
+        return [head, *(_entry(_COMPOSITION_TERMS[name], NONE, name) for name in names)]
+    queries, delta0, theorem_delta = panel["queries"], panel["delta0"], panel["theorem_delta"]
+    composed = number_html(panel["composed_alpha"])
+    theorem_eps = logarithm(queries, alpha0)
+    return [
+        head,
+        _entry(_COMPOSITION_TERMS["delta0"], number_html(delta0), "delta0", data_exact=delta0),
+        _entry(_COMPOSITION_TERMS["queries"], str(queries), "queries", data_exact=str(queries)),
+        _entry(
+            _COMPOSITION_TERMS["theorem-eps"],
+            f"{epsilon_html(theorem_eps.describe(), theorem_eps.decimal())} (α = {composed})",
+            "theorem-eps",
+            data_value=theorem_eps.decimal(),
+            data_alpha=panel["composed_alpha"],
+        ),
+        _entry(
+            _COMPOSITION_TERMS["theorem-delta"],
+            f"min(1, {queries} × {escape(delta0)}) = {number_html(theorem_delta)}",
+            "theorem-delta",
+            data_exact=theorem_delta,
+        ),
+        _entry(
+            _COMPOSITION_TERMS["composed-delta-exact"],
+            f"{number_html(panel['exact_delta'])} (α = {composed})",
+            "composed-delta-exact",
+            data_exact=panel["exact_delta"],
+        ),
+    ]
+
+
+_COMPOSITION_TERMS = {
+    "delta0": "단계별 δ₀",
+    "queries": "조건부 질의 수 q",
+    "theorem-eps": "정리의 ε = q·ε₀",
+    "theorem-delta": "정리의 δ = min(1, q·δ₀)",
+    "composed-delta-exact": "합산 ε에서 정확한 δ",
+}
+COMPOSITION_NOTE = (
+    "정리의 값은 언제나 성립하는 상계이고, 마지막 값은 같은 합산 ε에서 이 메커니즘에 실제로 필요한 "
+    "가장 작은 δ입니다."
+)
+
+
+def composition_note(record: Record) -> str:
+    return XOR_REASON if record["composition"]["queries"] is None else COMPOSITION_NOTE
+
+
+def _composition_html(record: Record) -> str:
+    return (
+        '<section class="cl-lab-composition" aria-labelledby="cl-lab-composition-title">'
+        '<h4 id="cl-lab-composition-title">구성 정리와 정확한 값</h4>'
+        f'<dl class="cl-lab-list" data-lab-composition>{"".join(composition_entries(record))}</dl>'
+        f'<p class="cl-lab-note" data-lab-composition-note data-note-xor="{escape(XOR_REASON)}" '
+        f'data-note-composed="{escape(COMPOSITION_NOTE)}">{escape(composition_note(record))}</p></section>'
+    )
+
+
+def _hidden_unless(shown: bool) -> str:
+    return "" if shown else " hidden"
+
+
+def _xor_html(mode: str) -> str:
+    paragraphs = "".join(f"<p>{escape(text)}</p>" for text in XOR_EXPLAINER)
+    return (
+        '<section class="cl-lab-xor" data-lab-xor aria-labelledby="cl-lab-xor-title"'
+        f"{_hidden_unless(mode == 'xor')}>"
+        f'<h4 id="cl-lab-xor-title">XOR은 왜 합성되지 않나</h4>{paragraphs}</section>'
+    )
+
+
+def distribution_caption(record: Record) -> str:
+    event = record["claim"]["event"]
+    return (
+        f"{channel_text(record)}: 출력마다 {X_LABELS[0]}일 때의 확률은 파랑, {X_LABELS[1]}일 때는 주황 "
+        f"막대입니다. 최대 사건 {event_text(event['outputs'])}({event['direction']} 방향)의 막대에 검은 "
+        "윤곽선이 있습니다."
+    )
+
+
+def profile_caption(record: Record) -> str:
+    claim = record["claim"]
+    return (
+        f"{channel_text(record)}: 정수 α = 1, 2, …, 100에서 정확히 계산한 δ*(α)가 파란 점이고, 점 사이의 "
+        f"선은 안내선입니다. 주황 선은 주장한 δ = {claim['delta']}, 빨간 점은 선택한 α = {claim['alpha']}"
+        f"에서 따로 정확히 계산한 δ* = {claim['required']}입니다."
+    )
+
+
+def _cell(exact: str) -> str:
+    return f'<td data-exact="{escape(exact)}">{number_html(exact)}</td>'
+
+
+def probability_rows(record: Record) -> str:
+    channel = record["channel"]
+    event = set(record["claim"]["event"]["outputs"])
+    return "".join(
+        f'<tr data-output="{escape(label)}"><th scope="row">{escape(label)}</th>'
+        f"{_cell(p0)}{_cell(p1)}<td>{'예' if label in event else '아니요'}</td></tr>"
+        for label, p0, p1 in zip(
+            channel["labels"], channel["distribution0"], channel["distribution1"], strict=True
+        )
+    )
+
+
+def profile_rows(record: Record) -> str:
+    claim, grid = record["claim"], record["grid"]
+    selected = (
+        f'<tr class="cl-selected" data-alpha="{escape(claim["alpha"])}"><th scope="row">'
+        f"{escape(claim['alpha'])} (선택)</th>{_cell(claim['required'])}</tr>"
+    )
+    rows = "".join(
+        f'<tr data-alpha="{escape(alpha)}"><th scope="row">{escape(alpha)}</th>{_cell(delta)}</tr>'
+        for alpha, delta in zip(grid["alphas"], grid["deltas"], strict=True)
+    )
+    return selected + rows
+
+
+_SVG = re.compile(r"<svg .*?</svg>", re.DOTALL)
+
+
+def _static_svg(kind: str) -> str:
+    """The default state's chart: the very SVG the lesson's figure of that example shows."""
+    found = _SVG.search(figure_html(kind, DEFAULT_SLUG))
+    if not found:
+        raise ValueError(f"the {kind} figure of {DEFAULT_SLUG!r} has no SVG")
+    return found.group()
+
+
+def _table(ident: str, caption: str, head: Sequence[str], body_attribute: str, rows: str) -> str:
+    header = "".join(f'<th scope="col">{escape(title)}</th>' for title in head)
+    return (
+        f'<table class="cl-table" id="{ident}"><caption>{escape(caption)}</caption>'
+        f"<thead><tr>{header}</tr></thead><tbody {body_attribute}>{rows}</tbody></table>"
+    )
+
+
+def _figures_html(record: Record) -> str:
+    probability = _table(
+        "cl-lab-probability",
+        "출력별 확률표",
+        ("출력", f"P(출력 | {X_LABELS[0]})", f"P(출력 | {X_LABELS[1]})", "최대 사건에 포함"),
+        'data-lab-rows="distribution"',
+        probability_rows(record),
+    )
+    profile = _table(
+        "cl-lab-profile-table",
+        "α마다 필요한 최소 δ",
+        ("α = e^ε", "필요한 δ*(α)"),
+        'data-lab-rows="profile"',
+        profile_rows(record),
+    )
+    return (
+        '<figure class="cl-figure cl-lab-figure" data-lab-figure="distribution">'
+        f'<figcaption id="cl-lab-distribution-caption" data-lab-caption="distribution">'
+        f"{escape(distribution_caption(record))}</figcaption>"
+        '<div class="cl-lab-chart" data-lab-chart="distribution" role="img" '
+        'aria-label="출력별 확률 막대그래프. 값은 아래 확률표에 있습니다." '
+        'aria-describedby="cl-lab-distribution-caption cl-lab-probability">'
+        f'{_static_svg("distribution")}</div><div class="cl-lab-table-wrap">{probability}</div></figure>'
+        '<figure class="cl-figure cl-lab-figure" data-lab-figure="profile">'
+        f'<figcaption id="cl-lab-profile-caption" data-lab-caption="profile">'
+        f"{escape(profile_caption(record))}</figcaption>"
+        '<div class="cl-lab-chart" data-lab-chart="profile" role="img" '
+        'aria-label="α에 따라 필요한 δ 그래프. 값은 아래 표에 있습니다." '
+        'aria-describedby="cl-lab-profile-caption cl-lab-profile-table">'
+        f"{_static_svg('profile')}</div>"
+        f'<details class="cl-table-details"><summary>표로 보기</summary>{profile}</details></figure>'
+    )
+
+
+def chart_specs() -> dict[str, dict[str, object]]:
+    """mode -> kind -> the Altair spec of the first catalogue example in that mode."""
+    first: dict[str, str] = {}
+    for example in CATALOGUE:
+        first.setdefault(str(example.mode), example.slug)
+    return {
+        mode: {kind: chart_spec(kind, record_of(slug)) for kind in CHART_KINDS}
+        for mode, slug in first.items()
+    }
+
+
+def _script_json(value: object) -> str:
+    """JSON safe inside a <script> element: no "</" can close it early."""
+    return json.dumps(value, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+
+
+def _presets_html() -> str:
+    queries: dict[str, str] = {}
+    for example in CATALOGUE:
+        queries.setdefault(lab_query(example), example.title)
+    buttons = "".join(
+        f'<button type="button" class="md-button cl-lab-preset"{_attributes(data_preset=query)}>'
+        f"{escape(title)}</button>"
+        for query, title in queries.items()
+    )
+    return f'<div class="cl-lab-presets" role="group" aria-label="본문 예제 불러오기">{buttons}</div>'
+
+
+def default_values() -> dict[str, str]:
+    """The default state's field texts, from its URL query."""
+    return dict(pair.split("=", 1) for pair in lab_query(BY_SLUG[DEFAULT_SLUG]).split("&"))
+
+
+def lab_html(lesson: str) -> str:
+    """The lab of a lesson, showing the default state's result."""
+    if lesson not in LESSONS:
+        raise ValueError(f"unknown lab {lesson!r}; expected one of {list(LESSONS)}")
+    record = record_of(DEFAULT_SLUG)
+    values = default_values()
+    mode = values["mode"]
+    fields = "".join(
+        _field_html(field, values[field.name], mode == "xor" and field.name in ("k", "p")) for field in FIELDS
+    )
+    return (
+        f'<section class="cl-lab" id="lab" data-lab="{escape(lesson)}" '
+        f'data-default="{escape(lab_query(BY_SLUG[DEFAULT_SLUG]))}" aria-labelledby="cl-lab-title">'
+        '<h3 id="cl-lab-title">실험실</h3>'
+        '<p class="cl-lab-static" data-lab-static>아래 값은 기본 설정의 결과입니다. 입력을 바꾸어 '
+        "계산하려면 JavaScript를 켜세요.</p>"
+        '<p class="cl-lab-notice" data-lab-notice role="status" hidden></p>'
+        f"{_presets_html()}"
+        '<form class="cl-lab-inputs" data-lab-form novalidate aria-label="실험 입력">'
+        f"{_modes_html(mode)}"
+        '<p class="cl-lab-xor-reason" id="cl-lab-xor-reason" data-lab-xor-reason'
+        f"{_hidden_unless(mode == 'xor')}>"
+        f"{escape(XOR_DISABLED)}</p>{fields}</form>"
+        '<p class="cl-lab-live" data-lab-live aria-live="polite" aria-atomic="true"></p>'
+        f"{_results_html(record)}{_figures_html(record)}{_composition_html(record)}{_xor_html(mode)}"
+        f'<script type="application/json" data-lab-specs>{_script_json(chart_specs())}</script>'
+        "</section>"
+    )

@@ -1,0 +1,72 @@
+"""``python -m generator package {offline,scorm,embed}``: build a variant of the site and package it.
+
+Each kind is a strict MkDocs build with its own config, then one packaging step:
+
+============  =================  ==============================================
+kind          config             output (under ``--out``, default ``dist/``)
+============  =================  ==============================================
+``offline``   mkdocs.yml         ``composition-lab-offline.zip``
+``scorm``     mkdocs.scorm.yml   ``composition-lab-scorm12.zip``
+``embed``     mkdocs.embed.yml   ``embed/``: a site to publish and put in iframes
+============  =================  ==============================================
+
+The build runs in a child process, as ``mkdocs build`` would from the shell, into a
+temporary folder; the output replaces the old one only once it is complete.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from generator.offline_bundle import write_offline_bundle
+from generator.scorm_package import page_title, write_scorm_package
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_OUT = ROOT / "dist"
+CONFIGS = {"offline": "mkdocs.yml", "scorm": "mkdocs.scorm.yml", "embed": "mkdocs.embed.yml"}
+OUTPUTS = {
+    "offline": "composition-lab-offline.zip",
+    "scorm": "composition-lab-scorm12.zip",
+    "embed": "embed",
+}
+MASTERY_VARIABLE = "COMPOSITION_LAB_MASTERY"  # read by mkdocs.scorm.yml (extra.scorm_mastery)
+
+
+class BuildError(RuntimeError):
+    """The MkDocs build of a variant failed; the message holds its output."""
+
+
+def build_site(config: str, site_dir: Path, environment: dict[str, str]) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", config, "--site-dir", str(site_dir)],
+        cwd=ROOT,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **environment},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        raise BuildError(f"mkdocs build -f {config} failed:\n{result.stdout}{result.stderr}")
+
+
+def package(kind: str, out: Path = DEFAULT_OUT, mastery_percent: int | None = None) -> Path:
+    """Build the ``kind`` variant and write its output under ``out``; returns the output's path."""
+    environment = {} if mastery_percent is None else {MASTERY_VARIABLE: str(mastery_percent)}
+    target = out / OUTPUTS[kind]
+    with tempfile.TemporaryDirectory(prefix=f"composition-lab-{kind}-") as temporary:
+        site_dir = Path(temporary) / "site"
+        build_site(CONFIGS[kind], site_dir, environment)
+        if kind == "offline":
+            return write_offline_bundle(site_dir, target)
+        if kind == "scorm":
+            site_name = page_title((site_dir / "index.html").read_text(encoding="utf-8"), "")
+            return write_scorm_package(site_dir, site_name, target)
+        out.mkdir(parents=True, exist_ok=True)
+        shutil.rmtree(target, ignore_errors=True)
+        shutil.move(site_dir, target)
+        return target

@@ -1,0 +1,181 @@
+"""The embed view in a host page built from the README's own snippet, on another origin.
+
+The embed site (``python -m generator package embed``) and the host page are served by two
+servers, so the lesson runs cross-origin, as on an LMS. Every other request is blocked and
+must not happen. The iframe's height must follow the lesson when a worked solution opens
+and closes, with no scrollbar inside the frame.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Frame, Page, expect
+
+from generator import package as packaging
+from generator.quiz import COMPOSITION
+from tests.browser.test_lesson_browser import STORAGE_THROWS
+from tests.harness.support import block_network, served
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+LESSON = "lessons/composition.html"
+SNIPPET_MARKER = "<!-- embed-snippet:"
+SNIPPET_SOURCE = "https://example.org/composition-lab/lessons/composition.html"
+QUESTIONS = COMPOSITION.questions
+
+
+def readme_snippet() -> str:
+    """The ```html block right after the embed-snippet marker in README.md."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    after = readme[readme.index(SNIPPET_MARKER) :]
+    found = re.search(r"```html\n(.*?)```", after, re.DOTALL)
+    assert found is not None
+    return found[1]
+
+
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, Path]]:
+    """(URL of the embed site, URL of the host folder, host folder to write pages into)."""
+    root = tmp_path_factory.mktemp("embed")
+    site = packaging.package("embed", root / "dist")
+    host = root / "host"
+    host.mkdir()
+    with served(site) as site_url, served(host) as host_url:
+        yield site_url, host_url, host
+
+
+def _host_page(servers: tuple[str, str, Path], name: str) -> str:
+    site_url, host_url, host = servers
+    snippet = readme_snippet()
+    assert SNIPPET_SOURCE in snippet
+    snippet = snippet.replace(SNIPPET_SOURCE, site_url + LESSON)
+    assert 'sandbox="allow-scripts allow-same-origin"' in snippet
+    page = (
+        '<!doctype html><html lang="ko"><head><meta charset="utf-8"><link rel="icon" href="data:,">'
+        "<title>host</title></head><body><h1>Course page</h1>"
+        f"{snippet}<p id='after'>after the lesson</p></body></html>"
+    )
+    (host / name).write_text(page, encoding="utf-8")
+    return host_url + name
+
+
+def _open(
+    new_page: Any, servers: tuple[str, str, Path], url: str, init: str | None = None
+) -> tuple[Page, Frame, Any, list[str]]:
+    page, log = new_page(viewport={"width": 1000, "height": 700})
+    blocked = block_network(page.context, (servers[0], servers[1]))
+    # Record the messages the host page receives, from its first moment.
+    page.add_init_script(
+        "if (window.top === window) { window.heights = [];"
+        " addEventListener('message', event => window.heights.push(event.data)); }"
+    )
+    if init:
+        page.context.add_init_script(init)
+    page.goto(url)
+    frame = page.locator("iframe[data-composition-lab]").element_handle().content_frame()
+    assert frame is not None
+    frame.wait_for_selector("form[data-quiz][data-quiz-mounted]", state="attached")
+    return page, frame, log, blocked
+
+
+def _frame_height(page: Page) -> float:
+    return float(
+        page.locator("iframe[data-composition-lab]").evaluate("frame => frame.getBoundingClientRect().height")
+    )
+
+
+def _content_height(frame: Frame) -> float:
+    return float(
+        frame.evaluate(
+            "() => document.querySelector(\"[data-md-component='content']\").getBoundingClientRect().bottom"
+            " + scrollY"
+        )
+    )
+
+
+def _wait_frame_height(page: Page, comparison: str, bound: float) -> None:
+    """Wait until the host's iframe is taller (``">"``) or shorter (``"<"``) than ``bound``."""
+    page.wait_for_function(
+        f"() => document.querySelector('iframe[data-composition-lab]').getBoundingClientRect().height"
+        f" {comparison} {bound}"
+    )
+
+
+def _wait_fitted(page: Page, frame: Frame) -> float:
+    """Wait until the frame is as tall as its content (to the pixel); returns that height."""
+    page.wait_for_function(
+        "() => { const m = window.heights.at(-1);"
+        " const f = document.querySelector('iframe[data-composition-lab]');"
+        " return m && Math.abs(f.getBoundingClientRect().height - m.height) < 1; }"
+    )
+    height = _frame_height(page)
+    assert abs(height - _content_height(frame)) <= 1
+    # Nothing to scroll inside the frame: it shows the lesson whole.
+    assert frame.evaluate("document.documentElement.scrollHeight - innerHeight") <= 1
+    return height
+
+
+def _assert_clean(log: Any, blocked: list[str]) -> None:
+    assert blocked == []
+    assert log.console_errors == []
+    assert log.page_errors == []
+
+
+def _solution(frame: Frame) -> Any:
+    return frame.locator("details.note", has=frame.locator("summary", has_text="풀이")).first
+
+
+def test_frame_height_follows_a_worked_solution(new_page: Any, servers: tuple[str, str, Path]) -> None:
+    page, frame, log, blocked = _open(new_page, servers, _host_page(servers, "host.html"))
+    for hidden in (".md-header__inner", ".md-sidebar", ".md-footer", ".md-tabs", ".md-search"):
+        expect(frame.locator(hidden)).to_have_count(0)
+    expect(frame.locator("h1")).to_have_count(1)
+
+    closed = _wait_fitted(page, frame)
+    assert closed > 2000  # the whole lesson, far taller than the 800px the snippet starts with
+    solution = _solution(frame)
+    expect(solution).not_to_have_attribute("open", "")
+    solution.locator("summary").click()
+    expect(solution).to_have_attribute("open", "")
+    _wait_frame_height(page, ">", closed + 20)
+    opened = _wait_fitted(page, frame)
+    body_height = solution.evaluate(
+        "details => details.querySelector(':scope > :not(summary)').getBoundingClientRect().height"
+    )
+    assert abs((opened - closed) - body_height) <= 40, (opened, closed, body_height)
+
+    solution.locator("summary").click()
+    _wait_frame_height(page, "<", opened - 20)
+    assert abs(_wait_fitted(page, frame) - closed) <= 1
+
+    messages = page.evaluate("window.heights")
+    assert messages
+    for message in messages:
+        assert set(message) == {"type", "height", "page"}
+        assert message["type"] == "composition-lab:height"
+        assert isinstance(message["height"], int)
+        assert message["page"].endswith("/" + LESSON)
+    _assert_clean(log, blocked)
+
+
+def test_with_storage_blocked_the_embedded_lesson_still_works(
+    new_page: Any, servers: tuple[str, str, Path]
+) -> None:
+    url = _host_page(servers, "host.html")
+    page, frame, log, blocked = _open(new_page, servers, url, STORAGE_THROWS)
+    frame.locator(f"#quiz-{COMPOSITION.lesson_id}-{QUESTIONS[0].id} label.cl-choice").nth(
+        QUESTIONS[0].answer
+    ).click()
+    expect(frame.locator("[data-storage-note]")).to_contain_text("저장할 수 없어")
+    expect(frame.locator("form[data-quiz] [data-score]")).to_contain_text("정답 1")
+    closed = _wait_fitted(page, frame)
+    _solution(frame).locator("summary").click()
+    _wait_frame_height(page, ">", closed + 20)
+    _wait_fitted(page, frame)
+    _assert_clean(log, blocked)

@@ -1,0 +1,454 @@
+"""The lab in Debian chromium, over http://127.0.0.1 and over file://.
+
+Expected numbers come from the Python core (``example_record``) and, for the guided
+examples, from the reference's own values. Every test ends by checking the page's log: no
+request left the origin, nothing was logged as an error, nothing threw. Screenshots of the
+lab go to /tmp/shots/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from generator.catalogue import BY_SLUG, CATALOGUE, Example
+from generator.channels import Mode
+from generator.lab_page import FIELDS, default_values
+from generator.lab_url import lab_query
+from generator.records import Record, example_record
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = Path("/tmp/shots")
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+MESSAGES = {field.name: field.messages() for field in FIELDS}
+FORBIDDEN = re.compile(r"NaN|Infinity|undefined")
+
+
+def _lesson_path(site: Path) -> Path:
+    for relative in ("lessons/composition.html", "lessons/composition/index.html"):
+        if (site / relative).is_file():
+            return site / relative
+    raise AssertionError(f"no composition lesson in {site}")
+
+
+@pytest.fixture(params=["http", "file"])
+def lesson(request: pytest.FixtureRequest, built_site: Path) -> tuple[str, str]:
+    """(URL of the lesson without a query, origin that every request must stay on)."""
+    path = _lesson_path(built_site)
+    if request.param == "file":
+        return path.as_uri(), "file://"
+    site_url: str = request.getfixturevalue("site_url")
+    return site_url + path.relative_to(built_site).as_posix(), site_url
+
+
+def open_lab(new_page: Any, url: str, **options: Any) -> tuple[Page, Any]:
+    page, log = new_page(**options)
+    page.goto(url)
+    page.wait_for_selector("#lab[data-lab-mounted]", state="attached")
+    return page, log
+
+
+def wait_for_charts(page: Page) -> None:
+    """Until the charts show the latest update (data-lab-charted names its sequence)."""
+    page.wait_for_function(
+        "() => { const lab = document.getElementById('lab');"
+        " return lab.getAttribute('data-lab-charted') === lab.getAttribute('data-lab-sequence'); }"
+    )
+
+
+def address_query(page: Page) -> str:
+    """The address's query as the page sees it (Playwright's page.url may lag a pushState)."""
+    return page.evaluate("location.search.slice(1)")  # type: ignore[no-any-return]
+
+
+def out(page: Page, name: str) -> Locator:
+    return page.locator(f'#lab [data-out="{name}"]')
+
+
+def assert_clean(page: Page, log: Any, origin: str) -> None:
+    text = page.locator("#lab").inner_text()
+    assert not FORBIDDEN.search(text), FORBIDDEN.search(text)
+    assert log.foreign_requests(origin) == []
+    assert log.console_errors == []
+    assert log.page_errors == []
+
+
+def record_for(mode: str, p: int, k: int, alpha: str, delta: str, alpha0: str) -> Record:
+    return example_record(
+        Example("state", "state", Mode(mode), p, k, Fraction(alpha), Fraction(delta), Fraction(alpha0))
+    )
+
+
+def assert_shows(page: Page, record: Record) -> None:
+    """The lab's main outputs equal the core's record of the same state."""
+    claim, composition, pure = record["claim"], record["composition"], record["pure_epsilon"]
+    expect(out(page, "delta-required")).to_have_attribute("data-exact", claim["required"])
+    expect(out(page, "claim")).to_have_attribute("data-value", "pass" if claim["passes"] else "fail")
+    expect(out(page, "max-event")).to_have_attribute("data-direction", claim["event"]["direction"])
+    expect(out(page, "max-event")).to_have_attribute("data-outputs", " ".join(claim["event"]["outputs"]))
+    expect(out(page, "eps-pure")).to_have_attribute("data-value", pure["decimal"])
+    if composition["queries"] is None:
+        for name in ("delta0", "queries", "theorem-eps", "theorem-delta", "composed-delta-exact"):
+            expect(out(page, name)).to_have_text("—")
+    else:
+        expect(out(page, "delta0")).to_have_attribute("data-exact", composition["delta0"])
+        expect(out(page, "queries")).to_have_attribute("data-exact", str(composition["queries"]))
+        expect(out(page, "theorem-eps")).to_have_attribute("data-alpha", composition["composed_alpha"])
+        expect(out(page, "theorem-delta")).to_have_attribute("data-exact", composition["theorem_delta"])
+        expect(out(page, "composed-delta-exact")).to_have_attribute("data-exact", composition["exact_delta"])
+    rows = page.locator('#lab [data-lab-rows="distribution"] tr')
+    expect(rows).to_have_count(len(record["channel"]["labels"]))
+
+
+def outputs_snapshot(page: Page) -> list[list[Any]]:
+    """Every output of the lab: its data-* attributes and its text."""
+    return page.eval_on_selector_all(  # type: ignore[no-any-return]
+        "#lab :is([data-out], [data-lab-rows] tr, figcaption, [data-lab-eps], [data-lab-composition-note])",
+        "nodes => nodes.map(n => [Object.assign({}, n.dataset), n.textContent])",
+    )
+
+
+# ---------- the default state: server-rendered = engine-rendered = core ----------
+
+
+def test_default_state_is_the_same_with_and_without_javascript(
+    new_page: Any, lesson: tuple[str, str], built_site: Path
+) -> None:
+    url, origin = lesson
+    static, _ = new_page(java_script_enabled=False)
+    static.goto(url)
+    server = outputs_snapshot(static)
+    expect(static.locator("#lab [data-lab-static]")).to_be_visible()
+    expect(static.locator("#lab .cl-lab-chart svg")).to_have_count(2)
+
+    page, log = open_lab(new_page, url)
+    wait_for_charts(page)
+    assert outputs_snapshot(page) == server
+    expect(page.locator("#lab [data-lab-static]")).to_be_hidden()
+    expect(out(page, "delta-required")).to_have_attribute("data-exact", "3/8")
+    expect(out(page, "claim")).to_have_text("주장 실패: δ ≥ 3/8 필요")
+    assert_shows(page, example_record(BY_SLUG["fresh-k2"]))
+    assert address_query(page) == ""  # an untouched lab leaves the address alone
+    assert_clean(page, log, origin)
+
+
+# ---------- guided examples: the reference's numbers ----------
+
+
+def _preset(page: Page, slug: str) -> None:
+    page.locator(f'#lab [data-preset="{lab_query(BY_SLUG[slug])}"]').click()
+
+
+def test_guided_examples_give_the_reference_numbers(new_page: Any, lesson: tuple[str, str]) -> None:
+    url, origin = lesson
+    page, log = open_lab(new_page, url)
+
+    _preset(page, "fresh-k3")
+    expect(out(page, "delta-required")).to_have_attribute("data-exact", "3/8")
+    assert address_query(page) == lab_query(BY_SLUG["fresh-k3"])
+    _preset(page, "fresh-k2")
+    expect(out(page, "delta-required")).to_have_attribute("data-exact", "3/8")
+    expect(out(page, "claim")).to_have_attribute("data-value", "fail")
+    expect(out(page, "claim")).to_have_text("주장 실패: δ ≥ 3/8 필요")
+
+    _preset(page, "boundary-k1")  # one response
+    one = [
+        out(page, name).get_attribute(attribute)
+        for name, attribute in (("delta-required", "data-exact"), ("eps-pure", "data-value"))
+    ]
+    _preset(page, "copy-k2")
+    copied = [
+        out(page, name).get_attribute(attribute)
+        for name, attribute in (("delta-required", "data-exact"), ("eps-pure", "data-value"))
+    ]
+    assert copied == one == ["0", "1.099"]
+
+    _preset(page, "composition-p90")
+    expect(out(page, "delta0")).to_have_attribute("data-exact", "3/5")
+    expect(out(page, "delta0")).to_contain_text("0.6")
+    expect(out(page, "theorem-delta")).to_have_attribute("data-exact", "1")
+    expect(out(page, "composed-delta-exact")).to_have_attribute("data-exact", "18/25")
+    expect(out(page, "composed-delta-exact")).to_contain_text("0.72")
+
+    _preset(page, "xor")
+    expect(out(page, "delta-required")).to_have_attribute("data-exact", "1")
+    expect(out(page, "theorem-delta")).to_have_text("—")
+    expect(page.locator("#lab [data-lab-composition-note]")).to_contain_text("구성 정리로 더할 수 없습니다")
+    expect(page.locator("#lab [data-lab-xor]")).to_be_visible()
+    expect(page.locator("#cl-lab-k")).to_be_disabled()
+    expect(page.locator("#cl-lab-p")).to_be_disabled()
+    expect(page.locator("#lab [data-lab-xor-reason]")).to_be_visible()
+    for example in CATALOGUE:
+        _preset(page, example.slug)
+        assert_shows(page, example_record(example))
+    wait_for_charts(page)
+    assert_clean(page, log, origin)
+
+
+# ---------- typing and stepping ----------
+
+
+def test_typing_into_each_field_updates_the_outputs(new_page: Any, lesson: tuple[str, str]) -> None:
+    url, origin = lesson
+    page, log = open_lab(new_page, url)
+    state = dict(default_values())
+    for name, text in (("k", "7"), ("p", "90"), ("alpha", "5.7"), ("delta", "0.374"), ("alpha0", "2.5")):
+        field = page.locator(f"#cl-lab-{name}")
+        field.fill("")
+        field.press_sequentially(text)
+        state[name] = text
+        assert_shows(
+            page,
+            record_for(
+                state["mode"],
+                int(state["p"]),
+                int(state["k"]),
+                state["alpha"],
+                state["delta"],
+                state["alpha0"],
+            ),
+        )
+    expect(page.locator('#lab [data-lab-eps="alpha"]')).to_contain_text("ln(57/10)")
+    expect(page.locator("#lab [data-lab-live]")).to_have_text(
+        re.compile(r"^주장 (통과|실패): .*최소 순수 ε는 ")
+    )
+    page.locator('#lab input[name="mode"][value="copy"]').check()
+    state["mode"] = "copy"
+    assert_shows(page, record_for("copy", 90, 7, "5.7", "0.374", "2.5"))
+    assert address_query(page) == "mode=copy&k=7&p=90&alpha=5.7&delta=0.374&alpha0=2.5"
+
+    # stepping: keys and buttons, exact on the 0.1 grid and clamped to the range
+    page.locator("#cl-lab-alpha").press("ArrowUp")
+    expect(page.locator("#cl-lab-alpha")).to_have_value("5.8")
+    page.locator("#cl-lab-k").press("PageUp")
+    expect(page.locator("#cl-lab-k")).to_have_value("17")
+    page.locator('#lab [data-field="p"] [data-step="1"]').click(click_count=12)
+    expect(page.locator("#cl-lab-p")).to_have_value("100")
+    assert_shows(page, record_for("copy", 100, 17, "5.8", "0.374", "2.5"))
+    wait_for_charts(page)
+    assert_clean(page, log, origin)
+
+
+def test_the_lab_is_usable_by_keyboard(new_page: Any, lesson: tuple[str, str]) -> None:
+    url, origin = lesson
+    page, log = open_lab(new_page, url)
+    page.locator('#lab input[name="mode"][value="fresh"]').focus()
+    page.keyboard.press("ArrowDown")  # radio group: the next mode
+    expect(page.locator('#lab input[name="mode"][value="copy"]')).to_be_checked()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")  # past the k stepper's − button to the k field
+    focused = page.evaluate("document.activeElement.id")
+    assert focused == "cl-lab-k"
+    page.keyboard.press("ArrowUp")
+    expect(page.locator("#cl-lab-k")).to_have_value("3")
+    assert_shows(page, record_for("copy", 75, 3, "3", "0", "3"))
+    assert_clean(page, log, origin)
+
+
+# ---------- URL state ----------
+
+
+def test_the_url_round_trips_through_reload_and_back(new_page: Any, lesson: tuple[str, str]) -> None:
+    url, origin = lesson
+    page, log = open_lab(new_page, url)
+    _preset(page, "composition-p90")
+    field = page.locator("#cl-lab-delta")
+    field.fill("0.5")
+    field.press("Tab")  # commits the edit: the next one opens a new history entry
+    page.locator("#cl-lab-k").fill("4")
+    expected = "mode=fresh&k=4&p=90&alpha=9.0&delta=0.5&alpha0=3.0"
+    assert address_query(page) == expected
+    page.reload()
+    page.wait_for_selector("#lab[data-lab-mounted]", state="attached")
+    expect(page.locator("#cl-lab-k")).to_have_value("4")
+    expect(page.locator("#cl-lab-delta")).to_have_value("0.5")
+    assert_shows(page, record_for("fresh", 90, 4, "9", "0.5", "3"))
+
+    page.go_back()  # before k = 4
+    expect(page.locator("#cl-lab-k")).to_have_value("2")
+    expect(page.locator("#cl-lab-delta")).to_have_value("0.5")
+    page.go_back()  # the preset as loaded
+    expect(page.locator("#cl-lab-delta")).to_have_value("0.72")
+    assert_shows(page, example_record(BY_SLUG["composition-p90"]))
+    page.go_back()  # the page as first opened: the default state
+    expect(page.locator("#cl-lab-p")).to_have_value("75")
+    assert_shows(page, example_record(BY_SLUG["fresh-k2"]))
+
+    shared, shared_log = open_lab(new_page, f"{url}?{expected}#lab")
+    assert_shows(shared, record_for("fresh", 90, 4, "9", "0.5", "3"))
+    expect(shared.locator("#lab [data-lab-notice]")).to_be_hidden()
+    assert_clean(page, log, origin)
+    assert_clean(shared, shared_log, origin)
+
+
+@pytest.mark.parametrize(
+    ("query", "bad"),
+    [
+        ("k=1e309", ["k"]),
+        ("p=-1", ["p"]),
+        ("alpha=NaN", ["alpha"]),
+        ("mode=%3Cscript%3Ealert(1)%3C/script%3E", ["mode"]),
+        ("k=3&k=5", ["k"]),
+        ("mode=copy&k=3&p=101&alpha=3.05&delta=1.5&alpha0=Infinity", ["p", "alpha", "delta", "alpha0"]),
+        ("delta=" + "1" * 400, ["delta"]),
+    ],
+)
+def test_hostile_url_parameters_fall_back_to_defaults_with_a_notice(
+    new_page: Any, built_site: Path, query: str, bad: list[str]
+) -> None:
+    url = _lesson_path(built_site).as_uri()
+    page, log = open_lab(new_page, f"{url}?{query}")
+    notice = page.locator("#lab [data-lab-notice]")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text(f"({', '.join(bad)})")
+    state = dict(default_values())
+    if query.startswith("mode=copy"):
+        state.update(mode="copy", k="3")
+    for name in ("k", "p", "alpha", "delta", "alpha0"):
+        expect(page.locator(f"#cl-lab-{name}")).to_have_value(state[name])
+    assert_shows(
+        page,
+        record_for(
+            state["mode"], int(state["p"]), int(state["k"]), state["alpha"], state["delta"], state["alpha0"]
+        ),
+    )
+    assert "<script>" not in page.locator("#lab").inner_html().replace(
+        '<script type="application/json" data-lab-specs>', ""
+    )
+    assert address_query(page) == "&".join(
+        f"{name}={state[name]}" for name in ("mode", "k", "p", "alpha", "delta", "alpha0")
+    )
+    assert_clean(page, log, "file://")
+
+
+# ---------- bad field input ----------
+
+BAD_INPUTS = [
+    ("k", "", "empty"),
+    ("k", "abc", "syntax"),
+    ("k", "0", "range"),
+    ("k", "101", "range"),
+    ("k", "2.5", "step"),
+    ("k", "1e309", "syntax"),
+    ("k", "9" * 400, "too-long"),
+    ("p", "-1", "syntax"),
+    ("p", "101", "range"),
+    ("alpha", "", "empty"),
+    ("alpha", "3.05", "step"),
+    ("alpha", "0.9", "range"),
+    ("alpha", "100.1", "range"),
+    ("alpha", "NaN", "syntax"),
+    ("alpha", "Infinity", "syntax"),
+    ("delta", "1.5", "range"),
+    ("delta", "x", "syntax"),
+    ("delta", "0." + "1" * 30, "too-long"),
+    ("alpha0", "", "empty"),
+    ("alpha0", "1e3", "syntax"),
+    ("alpha0", "0", "range"),
+]
+
+
+def test_every_bad_input_gets_its_message_and_the_last_result_stays(
+    new_page: Any, lesson: tuple[str, str]
+) -> None:
+    url, origin = lesson
+    page, log = open_lab(new_page, url)
+    page.locator("#cl-lab-k").fill("3")  # a valid change first: the result to keep
+    wait_for_charts(page)
+    kept = outputs_snapshot(page)
+    kept_query = address_query(page)
+    for name, text, reason in BAD_INPUTS:
+        field = page.locator(f"#cl-lab-{name}")
+        field.fill(text)
+        error = page.locator(f'#lab [data-error-for="{name}"]')
+        expect(error).to_be_visible()
+        expect(error).to_have_text(MESSAGES[name][reason])
+        expect(field).to_have_attribute("aria-invalid", "true")
+        assert outputs_snapshot(page) == kept, (name, text)
+        assert address_query(page) == kept_query
+        assert not FORBIDDEN.search(page.locator("#lab").inner_text())
+        field.fill(default_values()[name] if name != "k" else "3")
+        expect(error).to_be_hidden()
+        expect(field).not_to_have_attribute("aria-invalid", "true")
+    # stepping out of a bad text starts from the last valid value
+    page.locator("#cl-lab-alpha").fill("abc")
+    page.locator("#cl-lab-alpha").press("ArrowUp")
+    expect(page.locator("#cl-lab-alpha")).to_have_value("3.1")
+    assert_clean(page, log, origin)
+
+
+# ---------- offline, accessibility, screenshots ----------
+
+
+def test_works_with_every_foreign_request_aborted(new_page: Any, lesson: tuple[str, str]) -> None:
+    url, origin = lesson
+    page, log = new_page()
+    aborted: list[str] = []
+
+    def route(request_route: Any) -> None:
+        request_url = request_route.request.url
+        if request_url.startswith(("file://", "data:", "blob:", origin)):
+            request_route.continue_()
+        else:
+            aborted.append(request_url)
+            request_route.abort()
+
+    page.route("**/*", route)
+    page.goto(f"{url}?mode=fresh&k=100&p=90&alpha=2.5&delta=0.1&alpha0=1.1")
+    page.wait_for_selector("#lab[data-lab-mounted]", state="attached")
+    wait_for_charts(page)
+    expect(page.locator("#lab .cl-lab-chart .vega-embed svg")).to_have_count(2)
+    assert_shows(page, record_for("fresh", 90, 100, "2.5", "0.1", "1.1"))
+    assert aborted == []
+    assert_clean(page, log, origin)
+
+
+def _axe(page: Page) -> list[dict[str, Any]]:
+    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    result = page.evaluate("async () => await axe.run(document.getElementById('lab'))")
+    return [v for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def test_axe_finds_no_serious_violation_in_any_mode(new_page: Any, site_url: str, built_site: Path) -> None:
+    url = site_url + _lesson_path(built_site).relative_to(built_site).as_posix()
+    page, log = open_lab(new_page, url)
+    for mode in ("fresh", "copy", "xor"):
+        page.locator(f'#lab input[name="mode"][value="{mode}"]').check()
+        wait_for_charts(page)
+        violations = _axe(page)
+        assert violations == [], json.dumps(
+            [(v["id"], [n["target"] for n in v["nodes"]]) for v in violations], ensure_ascii=False
+        )
+    page.locator("#cl-lab-alpha").fill("x")  # with an error shown
+    assert _axe(page) == []
+    assert_clean(page, log, site_url)
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_screenshots(new_page: Any, site_url: str, built_site: Path, width: int) -> None:
+    url = site_url + _lesson_path(built_site).relative_to(built_site).as_posix()
+    page, log = open_lab(
+        new_page,
+        f"{url}?mode=fresh&k=10&p=75&alpha=3.0&delta=0.1&alpha0=1.5",
+        viewport={"width": width, "height": 900},
+    )
+    wait_for_charts(page)
+    page.locator("#cl-lab-p").fill("7x")
+    SHOTS.mkdir(exist_ok=True)
+    # Tables off screen are skipped by content-visibility; a tall element shot must show them.
+    page.add_style_tag(content=".cl-lab-table-wrap { content-visibility: visible; }")
+    page.locator("#lab").screenshot(path=str(SHOTS / f"lab-{width}.png"))
+    page.locator('#lab input[name="mode"][value="xor"]').check()
+    wait_for_charts(page)
+    page.locator("#lab").screenshot(path=str(SHOTS / f"lab-xor-{width}.png"))
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0
+    assert_clean(page, log, site_url)

@@ -1,0 +1,176 @@
+"""The lab's server-rendered markup: the default state as the core computes it, and its interfaces.
+
+The browser tests show that the script rewrites these elements with the same texts; here
+the markup itself is held to the core (the record of the default catalogue row), to
+DESIGN.md's output attributes and to the field limits the engine enforces.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+
+from generator.catalogue import BY_SLUG, CATALOGUE
+from generator.charts import chart_spec
+from generator.lab_bundle import ENGINE_MODULE, classic_script, engine_script
+from generator.lab_page import DEFAULT_SLUG, FIELDS, XOR_DISABLED, lab_html, verdict_text
+from generator.lab_url import lab_query
+from generator.placeholders import record_of
+
+
+class _Elements(HTMLParser):
+    """Every element's attributes and text, in document order."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.elements: list[dict[str, Any]] = []
+        self._open: list[dict[str, Any]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        element = {"tag": tag, "attrs": dict(attrs), "text": ""}
+        self.elements.append(element)
+        if tag not in ("input", "br", "img", "meta", "link"):
+            self._open.append(element)
+
+    def handle_endtag(self, tag: str) -> None:
+        while self._open:
+            if self._open.pop()["tag"] == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        for element in self._open:
+            element["text"] += data
+
+
+@pytest.fixture(scope="module")
+def elements() -> list[dict[str, Any]]:
+    parser = _Elements()
+    parser.feed(lab_html("composition"))
+    return parser.elements
+
+
+def _one(elements: list[dict[str, Any]], **attributes: str) -> dict[str, Any]:
+    found = [e for e in elements if all(e["attrs"].get(name) == value for name, value in attributes.items())]
+    assert len(found) == 1, (attributes, len(found))
+    return found[0]
+
+
+def _out(elements: list[dict[str, Any]], name: str) -> dict[str, Any]:
+    return _one(elements, **{"data-out": name})
+
+
+def test_the_default_state_is_the_core_record(elements: list[dict[str, Any]]) -> None:
+    record = record_of(DEFAULT_SLUG)
+    claim, composition, pure = record["claim"], record["composition"], record["pure_epsilon"]
+    assert _out(elements, "delta-required")["attrs"]["data-exact"] == claim["required"] == "3/8"
+    assert _out(elements, "delta-required")["text"] == "3/8 = 0.375"
+    verdict = _out(elements, "claim")
+    assert verdict["attrs"]["data-value"] == "fail"
+    assert verdict["text"] == verdict_text(claim) == "주장 실패: δ ≥ 3/8 필요"
+    event = _out(elements, "max-event")["attrs"]
+    assert (event["data-direction"], event["data-outputs"]) == (claim["event"]["direction"], "0")
+    assert _out(elements, "eps-pure")["attrs"]["data-value"] == pure["decimal"] == "2.197"
+    assert _out(elements, "delta0")["attrs"]["data-exact"] == composition["delta0"]
+    assert _out(elements, "queries")["attrs"]["data-exact"] == str(composition["queries"])
+    assert _out(elements, "theorem-eps")["attrs"]["data-alpha"] == composition["composed_alpha"]
+    assert _out(elements, "theorem-delta")["attrs"]["data-exact"] == composition["theorem_delta"]
+    assert _out(elements, "composed-delta-exact")["attrs"]["data-exact"] == composition["exact_delta"]
+
+
+def test_the_tables_hold_the_core_values(elements: list[dict[str, Any]]) -> None:
+    record = record_of(DEFAULT_SLUG)
+    rows = [e for e in elements if e["tag"] == "tr" and "data-output" in e["attrs"]]
+    assert [row["attrs"]["data-output"] for row in rows] == record["channel"]["labels"]
+    cells = [e["attrs"]["data-exact"] for e in elements if e["tag"] == "td" and "data-exact" in e["attrs"]]
+    channel, grid = record["channel"], record["grid"]
+    distribution = [
+        value
+        for pair in zip(channel["distribution0"], channel["distribution1"], strict=True)
+        for value in pair
+    ]
+    assert cells == [*distribution, record["claim"]["required"], *grid["deltas"]]
+
+
+def test_inputs_show_the_default_query(elements: list[dict[str, Any]]) -> None:
+    lab = _one(elements, id="lab")
+    assert lab["attrs"]["data-default"] == lab_query(BY_SLUG[DEFAULT_SLUG])
+    values = dict(pair.split("=") for pair in lab_query(BY_SLUG[DEFAULT_SLUG]).split("&"))
+    for field in FIELDS:
+        control = _one(elements, id=f"cl-lab-{field.name}")
+        assert control["attrs"]["value"] == values[field.name]
+        labels = [
+            e for e in elements if e["tag"] == "label" and e["attrs"].get("for") == f"cl-lab-{field.name}"
+        ]
+        assert [label["text"].split(" (")[0] for label in labels] == [field.label]
+        wrapper = _one(elements, **{"data-field": field.name})
+        assert set(json.loads(wrapper["attrs"]["data-messages"])) == {
+            "empty",
+            "too-long",
+            "syntax",
+            "step",
+            "range",
+        }
+    checked = [
+        e["attrs"]["value"] for e in elements if e["attrs"].get("name") == "mode" and "checked" in e["attrs"]
+    ]
+    assert checked == [values["mode"]]
+    assert _one(elements, id="cl-lab-xor-reason")["text"] == XOR_DISABLED
+
+
+def test_presets_are_the_catalogue_queries(elements: list[dict[str, Any]]) -> None:
+    presets = [e["attrs"]["data-preset"] for e in elements if "data-preset" in e["attrs"]]
+    assert presets == list(dict.fromkeys(lab_query(example) for example in CATALOGUE))
+
+
+def test_specs_are_the_static_charts_specs(elements: list[dict[str, Any]]) -> None:
+    (script,) = [e for e in elements if "data-lab-specs" in e["attrs"]]
+    specs = json.loads(script["text"].replace("<\\/", "</"))
+    assert set(specs) == {"fresh", "copy", "xor"}
+    assert specs["xor"]["distribution"] == json.loads(
+        json.dumps(chart_spec("distribution", record_of("xor")))
+    )
+
+
+def test_unknown_lab_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown lab"):
+        lab_html("nope")
+
+
+def test_classic_engine_matches_the_module() -> None:
+    script = engine_script()
+    check = (
+        "globalThis.window = globalThis;"
+        f"eval({json.dumps(script)});"
+        "const E = window.CompositionLabEngine;"
+        "const parsed = E.parseInputs("
+        "  {mode: 'fresh', k: '2', p: '75', alpha: '3.0', delta: '0', alpha0: '3.0'});"
+        "process.stdout.write(JSON.stringify(E.evaluateLab(parsed.values).claim));"
+    )
+    result = subprocess.run(["node", "-e", check], capture_output=True, text=True, check=True)
+    claim = record_of(DEFAULT_SLUG)["claim"]
+    assert json.loads(result.stdout) == claim
+
+
+@pytest.mark.parametrize(
+    ("module", "reason"),
+    [
+        ("import x from 'y';\nexport const a = 1;", "module syntax"),
+        ("export default 3;", "module syntax"),
+        ("const a = 1;", "exports nothing"),
+    ],
+)
+def test_classic_script_refuses_what_it_cannot_convert(module: str, reason: str) -> None:
+    with pytest.raises(ValueError, match=reason):
+        classic_script(module, "Name")
+
+
+def test_messages_name_the_engine_limit() -> None:
+    limit = re.search(r"export const MAX_INPUT_CHARS = (\d+);", ENGINE_MODULE.read_text(encoding="utf-8"))
+    assert limit
+    for field in FIELDS:
+        assert f"{limit[1]}자" in field.messages()["too-long"]
