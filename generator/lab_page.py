@@ -15,7 +15,7 @@ Interfaces the script relies on, all in this markup:
   ``data-places``: digits the stepper keeps) and its Korean messages per parse failure
   (``data-messages``: empty, too-long, syntax, step, range; the engine's reason codes);
 - outputs marked as DESIGN.md's "Lab outputs" table says (``data-out``, ``data-exact``,
-  ``data-value``), in the same conventions as :mod:`generator.cards`;
+  ``data-value``), rendered by :mod:`generator.result_html` as the cards are;
 - the per-mode Vega-Lite specs of :func:`generator.charts.chart_spec`, inline as JSON
   (``data-lab-specs``), since ``file://`` pages cannot fetch them.
 """
@@ -29,13 +29,22 @@ from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 
-from generator.cards import NONE, XOR_REASON, epsilon_html, logarithm
 from generator.catalogue import BY_SLUG, CATALOGUE
 from generator.charts import X_LABELS, chart_spec
 from generator.figures import MODE_NAMES, channel_text, event_text, figure_html, number_html
 from generator.lab_url import lab_query
 from generator.placeholders import record_of
 from generator.records import Record
+from generator.result_html import (
+    COMPOSITION_NOTE,
+    XOR_REASON,
+    attributes,
+    composition_entries,
+    composition_note,
+    ln_html,
+    result_entries,
+    verdict_html,
+)
 
 LESSONS = ("composition",)
 DEFAULT_SLUG = "fresh-k2"
@@ -55,8 +64,6 @@ XOR_EXPLAINER = (
     "두 번째 좌표가 x를 그대로 드러내므로, 좌표마다의 주변 보장을 아무리 더해도 실제 비용을 "
     "설명하지 못합니다.",
 )
-VERDICT_PASS = "주장 통과: 필요한 δ {required} ≤ 주장한 δ {delta}"
-VERDICT_FAIL = "주장 실패: δ ≥ {required} 필요"
 STEP_HINT = "위아래 화살표 키나 − / + 단추로 {step}씩 바꿉니다."
 
 
@@ -115,10 +122,6 @@ FIELDS: tuple[Field, ...] = (
 )
 
 
-def _attributes(**data: str) -> str:
-    return "".join(f' {name.replace("_", "-")}="{escape(text)}"' for name, text in data.items())
-
-
 _SYMBOLS = {"alpha": "α", "alpha0": "α₀"}
 
 
@@ -130,7 +133,7 @@ def _field_html(field: Field, value: str, disabled: bool) -> str:
         eps = (
             f'<output class="cl-lab-eps" for="{ident}" data-lab-eps="{field.name}">'
             f"{symbol} = ln {_SYMBOLS[field.name]} = "
-            f"{_ln_html(Fraction(value))}</output>"
+            f"{ln_html(Fraction(value))}</output>"
         )
     described = f"{ident}-hint {ident}-error" + (" cl-lab-xor-reason" if field.name in ("k", "p") else "")
     control = (
@@ -143,7 +146,7 @@ def _field_html(field: Field, value: str, disabled: bool) -> str:
         f'aria-label="{escape(field.label)} {field.step} 늘리기"{" disabled" if disabled else ""}>+</button>'
         f'<span class="cl-lab-unit">{escape(field.unit)}</span>{eps}'
     )
-    wrapper = _attributes(
+    wrapper = attributes(
         data_field=field.name,
         data_min=field.minimum,
         data_max=field.maximum,
@@ -162,12 +165,6 @@ def _field_html(field: Field, value: str, disabled: bool) -> str:
     )
 
 
-def _ln_html(ratio: Fraction) -> str:
-    """ln(ratio) as exact text with its decimal: "ln(3) ≈ 1.099", or "0"."""
-    value = logarithm(1, ratio)
-    return epsilon_html(value.describe(), value.decimal())
-
-
 def _modes_html(mode: str) -> str:
     options = "".join(
         f'<label class="cl-lab-mode"><input type="radio" name="mode" value="{name}"'
@@ -178,101 +175,13 @@ def _modes_html(mode: str) -> str:
     return f'<fieldset class="cl-lab-modes"><legend>공개 방식</legend>{options}</fieldset>'
 
 
-def verdict_text(claim: Record) -> str:
-    """The claim's outcome in one plain sentence, from the exact decision."""
-    template = VERDICT_PASS if claim["passes"] else VERDICT_FAIL
-    return template.format(required=claim["required"], delta=claim["delta"])
-
-
-def _entry(term: str, value_html: str, out: str, **data: str) -> str:
-    return f'<div><dt>{escape(term)}</dt><dd data-out="{out}"{_attributes(**data)}>{value_html}</dd></div>'
-
-
 def _results_html(record: Record) -> str:
-    claim, pure = record["claim"], record["pure_epsilon"]
-    event = claim["event"]
-    entries = [
-        _entry(
-            "주장한 α에서 필요한 δ",
-            number_html(claim["required"]),
-            "delta-required",
-            data_exact=claim["required"],
-        ),
-        _entry(
-            "최대 사건",
-            f"{escape(event['direction'])} 방향, {escape(event_text(event['outputs']))}",
-            "max-event",
-            data_direction=event["direction"],
-            data_outputs=" ".join(event["outputs"]),
-        ),
-        _entry(
-            "최소 순수 ε",
-            epsilon_html(pure["exact"], pure["decimal"]),
-            "eps-pure",
-            data_value=pure["decimal"],
-        ),
-    ]
-    passes = "pass" if claim["passes"] else "fail"
     return (
         '<section class="cl-lab-results" aria-labelledby="cl-lab-results-title">'
         '<h4 id="cl-lab-results-title">결과</h4>'
-        f'<p class="cl-lab-verdict" data-out="claim" data-value="{passes}">{escape(verdict_text(claim))}</p>'
-        f'<dl class="cl-lab-list" data-lab-results>{"".join(entries)}</dl></section>'
+        f"{verdict_html(record['claim'])}"
+        f'<dl class="cl-lab-list" data-lab-results>{"".join(result_entries(record))}</dl></section>'
     )
-
-
-def composition_entries(record: Record) -> list[str]:
-    """The composition panel's rows: α₀ and ε₀, then δ₀, q, Σε, min(1, Σδ), the exact δ."""
-    panel = record["composition"]
-    alpha0 = Fraction(panel["alpha0"])
-    head = _entry("단계별 α₀", f"{number_html(panel['alpha0'])} (ε₀ = {_ln_html(alpha0)})", "alpha0")
-    if panel["queries"] is None:
-        names = ("delta0", "queries", "theorem-eps", "theorem-delta", "composed-delta-exact")
-        return [head, *(_entry(_COMPOSITION_TERMS[name], NONE, name) for name in names)]
-    queries, delta0, theorem_delta = panel["queries"], panel["delta0"], panel["theorem_delta"]
-    composed = number_html(panel["composed_alpha"])
-    theorem_eps = logarithm(queries, alpha0)
-    return [
-        head,
-        _entry(_COMPOSITION_TERMS["delta0"], number_html(delta0), "delta0", data_exact=delta0),
-        _entry(_COMPOSITION_TERMS["queries"], str(queries), "queries", data_exact=str(queries)),
-        _entry(
-            _COMPOSITION_TERMS["theorem-eps"],
-            f"{epsilon_html(theorem_eps.describe(), theorem_eps.decimal())} (α = {composed})",
-            "theorem-eps",
-            data_value=theorem_eps.decimal(),
-            data_alpha=panel["composed_alpha"],
-        ),
-        _entry(
-            _COMPOSITION_TERMS["theorem-delta"],
-            f"min(1, {queries} × {escape(delta0)}) = {number_html(theorem_delta)}",
-            "theorem-delta",
-            data_exact=theorem_delta,
-        ),
-        _entry(
-            _COMPOSITION_TERMS["composed-delta-exact"],
-            f"{number_html(panel['exact_delta'])} (α = {composed})",
-            "composed-delta-exact",
-            data_exact=panel["exact_delta"],
-        ),
-    ]
-
-
-_COMPOSITION_TERMS = {
-    "delta0": "단계별 δ₀",
-    "queries": "조건부 질의 수 q",
-    "theorem-eps": "정리의 ε = q·ε₀",
-    "theorem-delta": "정리의 δ = min(1, q·δ₀)",
-    "composed-delta-exact": "합산 ε에서 정확한 δ",
-}
-COMPOSITION_NOTE = (
-    "정리의 값은 언제나 성립하는 상계이고, 마지막 값은 같은 합산 ε에서 이 메커니즘에 실제로 필요한 "
-    "가장 작은 δ입니다."
-)
-
-
-def composition_note(record: Record) -> str:
-    return XOR_REASON if record["composition"]["queries"] is None else COMPOSITION_NOTE
 
 
 def _composition_html(record: Record) -> str:
@@ -419,7 +328,7 @@ def _presets_html() -> str:
     for example in CATALOGUE:
         queries.setdefault(lab_query(example), example.title)
     buttons = "".join(
-        f'<button type="button" class="md-button cl-lab-preset"{_attributes(data_preset=query)}>'
+        f'<button type="button" class="md-button cl-lab-preset"{attributes(data_preset=query)}>'
         f"{escape(title)}</button>"
         for query, title in queries.items()
     )

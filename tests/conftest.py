@@ -22,6 +22,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
+LESSON_PAGE = "lessons/composition.html"  # the offline plugin turns off directory URLs
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -125,3 +126,12 @@ def new_page(browser: object) -> Iterator[object]:
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.fixture(params=["http", "file"])
+def lesson(request: pytest.FixtureRequest, built_site: Path) -> tuple[str, str]:
+    """(URL of the lesson page, the origin every request must stay on), over http and file://."""
+    if request.param == "file":
+        return (built_site / LESSON_PAGE).as_uri(), "file://"
+    site_url: str = request.getfixturevalue("site_url")
+    return site_url + LESSON_PAGE, site_url

@@ -27,6 +27,7 @@ OUTPUTS = [
     "claim",
     "max-event",
     "eps-pure",
+    "alpha0",
     "delta0",
     "queries",
     "theorem-eps",

@@ -18,9 +18,10 @@ import pytest
 from generator.catalogue import BY_SLUG, CATALOGUE
 from generator.charts import chart_spec
 from generator.lab_bundle import ENGINE_MODULE, classic_script, engine_script
-from generator.lab_page import DEFAULT_SLUG, FIELDS, XOR_DISABLED, lab_html, verdict_text
+from generator.lab_page import DEFAULT_SLUG, FIELDS, XOR_DISABLED, lab_html
 from generator.lab_url import lab_query
 from generator.placeholders import record_of
+from generator.result_html import verdict_text
 
 
 class _Elements(HTMLParser):

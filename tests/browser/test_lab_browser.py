@@ -22,6 +22,7 @@ from generator.channels import Mode
 from generator.lab_page import FIELDS, default_values
 from generator.lab_url import lab_query
 from generator.records import Record, example_record
+from tests.conftest import LESSON_PAGE
 
 pytestmark = pytest.mark.browser
 
@@ -30,23 +31,6 @@ SHOTS = Path("/tmp/shots")
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 MESSAGES = {field.name: field.messages() for field in FIELDS}
 FORBIDDEN = re.compile(r"NaN|Infinity|undefined")
-
-
-def _lesson_path(site: Path) -> Path:
-    for relative in ("lessons/composition.html", "lessons/composition/index.html"):
-        if (site / relative).is_file():
-            return site / relative
-    raise AssertionError(f"no composition lesson in {site}")
-
-
-@pytest.fixture(params=["http", "file"])
-def lesson(request: pytest.FixtureRequest, built_site: Path) -> tuple[str, str]:
-    """(URL of the lesson without a query, origin that every request must stay on)."""
-    path = _lesson_path(built_site)
-    if request.param == "file":
-        return path.as_uri(), "file://"
-    site_url: str = request.getfixturevalue("site_url")
-    return site_url + path.relative_to(built_site).as_posix(), site_url
 
 
 def open_lab(new_page: Any, url: str, **options: Any) -> tuple[Page, Any]:
@@ -304,7 +288,7 @@ def test_the_url_round_trips_through_reload_and_back(new_page: Any, lesson: tupl
 def test_hostile_url_parameters_fall_back_to_defaults_with_a_notice(
     new_page: Any, built_site: Path, query: str, bad: list[str]
 ) -> None:
-    url = _lesson_path(built_site).as_uri()
+    url = (built_site / LESSON_PAGE).as_uri()
     page, log = open_lab(new_page, f"{url}?{query}")
     notice = page.locator("#lab [data-lab-notice]")
     expect(notice).to_be_visible()
@@ -418,7 +402,7 @@ def _axe(page: Page) -> list[dict[str, Any]]:
 
 
 def test_axe_finds_no_serious_violation_in_any_mode(new_page: Any, site_url: str, built_site: Path) -> None:
-    url = site_url + _lesson_path(built_site).relative_to(built_site).as_posix()
+    url = site_url + LESSON_PAGE
     page, log = open_lab(new_page, url)
     for mode in ("fresh", "copy", "xor"):
         page.locator(f'#lab input[name="mode"][value="{mode}"]').check()
@@ -434,7 +418,7 @@ def test_axe_finds_no_serious_violation_in_any_mode(new_page: Any, site_url: str
 
 @pytest.mark.parametrize("width", [1280, 390])
 def test_screenshots(new_page: Any, site_url: str, built_site: Path, width: int) -> None:
-    url = site_url + _lesson_path(built_site).relative_to(built_site).as_posix()
+    url = site_url + LESSON_PAGE
     page, log = open_lab(
         new_page,
         f"{url}?mode=fresh&k=10&p=75&alpha=3.0&delta=0.1&alpha0=1.5",

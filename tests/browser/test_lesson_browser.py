@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from generator.quiz import COMPOSITION
+from tests.conftest import LESSON_PAGE
 
 pytestmark = pytest.mark.browser
 
@@ -42,23 +43,6 @@ Storage.prototype.setItem = function () {
   throw new DOMException("quota exceeded", "QuotaExceededError");
 };
 """
-
-
-def _lesson_path(site: Path) -> Path:
-    for relative in ("lessons/composition.html", "lessons/composition/index.html"):
-        if (site / relative).is_file():
-            return site / relative
-    raise AssertionError(f"no composition lesson in {site}")
-
-
-@pytest.fixture(params=["http", "file"])
-def lesson(request: pytest.FixtureRequest, built_site: Path) -> tuple[str, str]:
-    """(URL of the lesson, origin that every request must stay on)."""
-    path = _lesson_path(built_site)
-    if request.param == "file":
-        return path.as_uri(), "file://"
-    site_url: str = request.getfixturevalue("site_url")
-    return site_url + path.relative_to(built_site).as_posix(), site_url
 
 
 def open_lesson(new_page: Any, url: str, init_script: str | None = None, **options: Any) -> tuple[Page, Any]:
@@ -134,7 +118,7 @@ def test_without_javascript_every_step_and_answer_is_readable(
     new_page: Any, site_url: str, built_site: Path
 ) -> None:
     page, log = new_page(java_script_enabled=False)
-    page.goto(site_url + _lesson_path(built_site).relative_to(built_site).as_posix())
+    page.goto(site_url + LESSON_PAGE)
     steps = page.locator("[data-stepper] > .cl-step")
     assert steps.count() == 4
     for index in range(4):
@@ -279,7 +263,7 @@ GARBAGE = {
 @pytest.mark.parametrize("case", list(GARBAGE), ids=list(GARBAGE))
 def test_garbage_in_storage_is_ignored(new_page: Any, site_url: str, built_site: Path, case: str) -> None:
     text, answers, learned = GARBAGE[case]
-    url = site_url + _lesson_path(built_site).relative_to(built_site).as_posix()
+    url = site_url + LESSON_PAGE
     # Seeded once per tab, so a reload would show what the quiz itself saved.
     seed = (
         "if (!sessionStorage.getItem('seeded')) {"
@@ -345,7 +329,7 @@ def _shoot(page: Page, target: Locator, name: str) -> None:
 def test_lesson_screenshots_and_no_horizontal_overflow(
     new_page: Any, site_url: str, built_site: Path, width: int, height: int
 ) -> None:
-    url = site_url + _lesson_path(built_site).relative_to(built_site).as_posix()
+    url = site_url + LESSON_PAGE
     page, log = open_lesson(new_page, url, viewport={"width": width, "height": height}, device_scale_factor=2)
     page.evaluate("document.fonts.ready")
     assert page.evaluate(
