@@ -240,12 +240,16 @@ COMPOSITION = Quiz(
 QUIZZES: dict[str, Quiz] = {quiz.lesson_id: quiz for quiz in (COMPOSITION,)}
 
 # What quiz.js shows; {answered}, {correct}, {learned} and {total} are filled in the browser.
-_SCRIPT_TEXTS = {
+SCRIPT_TEXTS = {
     "correct": "정답입니다.",
     "wrong": "오답입니다. 해설을 읽고 다시 골라 보세요.",
     "score": "응답 {answered}/{total} · 정답 {correct} · 학습 완료 {learned}",
     "saved": "고른 답과 학습 표시는 이 브라우저에 저장되어 다시 열어도 남습니다.",
     "unsaved": "이 환경에서는 저장할 수 없어, 페이지를 떠나면 고른 답이 사라집니다.",
+    "discarded": (
+        "이 브라우저에 저장되어 있던 퀴즈 기록 가운데 읽을 수 없는 부분은 버리고, "
+        "읽을 수 있는 것만 불러왔습니다."
+    ),
 }
 
 
@@ -293,7 +297,7 @@ def quiz_html(lesson_id: str) -> str:
     No blank line and no indentation, so Markdown keeps it as one raw HTML block.
     """
     quiz = quiz_for(lesson_id)
-    texts = " ".join(f'data-text-{name}="{escape(text)}"' for name, text in _SCRIPT_TEXTS.items())
+    texts = " ".join(f'data-text-{name}="{escape(text)}"' for name, text in SCRIPT_TEXTS.items())
     questions = "\n".join(
         _question_html(quiz, number, question) for number, question in enumerate(quiz.questions, start=1)
     )

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from generator.quiz import COMPOSITION
+from generator.quiz import COMPOSITION, SCRIPT_TEXTS
 from tests.conftest import LESSON_PAGE
 
 pytestmark = pytest.mark.browser
@@ -156,6 +156,10 @@ def _stored(page: Page) -> Any:
     return None if text is None else json.loads(text)
 
 
+def _storage_note(page: Page) -> Locator:
+    return page.locator("form[data-quiz] [data-storage-note]")
+
+
 def test_quiz_answers_and_marks_survive_a_reload_and_reset_clears_them(
     new_page: Any, lesson: tuple[str, str]
 ) -> None:
@@ -202,6 +206,7 @@ def test_quiz_answers_and_marks_survive_a_reload_and_reset_clears_them(
     expect(second.get_by_label("학습 완료로 표시")).not_to_be_checked()
     expect(second.locator("[data-feedback]")).to_contain_text("오답입니다.")
     expect(_score(page)).to_have_text(f"응답 2/{len(QUESTIONS)} · 정답 1 · 학습 완료 1")
+    expect(_storage_note(page)).not_to_contain_text(SCRIPT_TEXTS["discarded"])
 
     page.get_by_role("button", name="다시 풀기").click()
     expect(page.locator("form[data-quiz] input:checked")).to_have_count(0)
@@ -282,9 +287,14 @@ def test_garbage_in_storage_is_ignored(new_page: Any, site_url: str, built_site:
             radio = f"input[type=radio][value='{answers[question.id]}']"
             expect(_question(page, index).locator(radio)).to_be_checked()
 
+    # The reader is told, in Korean, that what was stored could not all be read.
+    expect(_storage_note(page)).to_be_visible()
+    expect(_storage_note(page)).to_have_text(SCRIPT_TEXTS["discarded"])
+
     # The quiz still works, and what it saves replaces the garbage with a clean state.
     _choose(page, 3, QUESTIONS[3].answer)
     assert _stored(page) == {"answers": {**answers, QUESTIONS[3].id: QUESTIONS[3].answer}, "learned": learned}
+    expect(_storage_note(page)).to_have_text(SCRIPT_TEXTS["saved"])
     assert_clean(log, site_url)
 
 

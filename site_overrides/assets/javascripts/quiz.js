@@ -24,6 +24,9 @@
     get: function () {
       return null;
     },
+    has: function () {
+      return false;
+    },
     set: function () {
       return false;
     },
@@ -76,6 +79,16 @@
     };
   }
 
+  /** Did normalizing keep every answer and mark of what was stored? */
+  function keptAll(stored, state) {
+    if (state === null || !isRecord(stored)) return false;
+    var answers = has(stored, "answers") ? stored.answers : {};
+    var learned = has(stored, "learned") ? stored.learned : [];
+    return (
+      Object.keys(answers).length === Object.keys(state.answers).length && learned.length === state.learned.length
+    );
+  }
+
   function fill(template, values) {
     return String(template || "").replace(/\{(\w+)\}/g, function (whole, name) {
       return has(values, name) ? String(values[name]) : whole;
@@ -94,6 +107,7 @@
     this.storageNote = form.querySelector("[data-storage-note]");
     this.state = emptyState();
     this.saved = null; // unknown until the first save
+    this.discarded = false; // stored text that could not be (wholly) read, until replaced
   }
 
   Quiz.prototype.text = function (name) {
@@ -153,9 +167,12 @@
       this.score.textContent = fill(this.text("score"), summary);
       this.score.hidden = false;
     }
-    if (this.storageNote && this.saved !== null) {
-      this.storageNote.textContent = this.text(this.saved ? "saved" : "unsaved");
-      this.storageNote.hidden = false;
+    var notes = [];
+    if (this.discarded) notes.push(this.text("discarded"));
+    if (this.saved !== null) notes.push(this.text(this.saved ? "saved" : "unsaved"));
+    if (this.storageNote) {
+      this.storageNote.textContent = notes.join(" ");
+      this.storageNote.hidden = notes.length === 0;
     }
     return summary;
   };
@@ -166,17 +183,24 @@
 
   /** Show the state, and tell listeners; `save` also writes it to storage. */
   Quiz.prototype.commit = function (save) {
-    if (save) this.saved = this.storage.set(this.key, this.state);
+    if (save) {
+      this.saved = this.storage.set(this.key, this.state);
+      this.discarded = false;
+    }
     this.announce(this.render());
   };
 
   Quiz.prototype.load = function () {
-    this.state = this.storage.get(this.key, this.normalize) || emptyState();
+    var stored = this.storage.get(this.key);
+    var state = stored === null ? null : this.normalize(stored);
+    this.discarded = this.storage.has(this.key) && !keptAll(stored, state);
+    this.state = state || emptyState();
     this.commit(false);
   };
 
   Quiz.prototype.reset = function () {
     this.state = emptyState();
+    this.discarded = false;
     var removed = this.storage.remove(this.key);
     if (this.saved !== null) this.saved = removed;
     this.commit(false);

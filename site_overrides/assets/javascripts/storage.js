@@ -99,6 +99,11 @@
     }
   }
 
+  /** True when anything, usable or not, is saved under `key`. */
+  function has(key) {
+    return readText(key) !== null;
+  }
+
   /** Save `value` as JSON under `key`; true when the backend kept it. */
   function set(key, value) {
     var text;
@@ -144,6 +149,7 @@
 
   lab.storage = {
     get: get,
+    has: has,
     set: set,
     remove: remove,
     useBackend: useBackend,
