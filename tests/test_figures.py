@@ -163,24 +163,22 @@ def test_transcript_classes_sum_to_the_count_distribution(example: Example) -> N
         assert f"합계 ({math.comb(example.k, t)}개)" in "".join(row.itertext())
 
 
-def test_fresh_k2_transcript_ratios_are_nine_one_and_a_ninth() -> None:
-    figure = parse("transcripts", "fresh-k2")
-    ratios = {
+def transcript_ratios(slug: str) -> dict[str, str | None]:
+    """Transcript z -> the likelihood ratio its table row prints."""
+    figure = parse("transcripts", slug)
+    return {
         row.attrib["data-z"]: row.find("td[@data-ratio]").text
         for row in figure.iter("tr")
         if "data-z" in row.attrib
     }
-    assert ratios == {"00": "9", "01": "1", "10": "1", "11": "1/9"}
+
+
+def test_fresh_k2_transcript_ratios_are_nine_one_and_a_ninth() -> None:
+    assert transcript_ratios("fresh-k2") == {"00": "9", "01": "1", "10": "1", "11": "1/9"}
 
 
 def test_deterministic_transcripts_have_infinite_or_undefined_ratios() -> None:
-    figure = parse("transcripts", "boundary-p100")
-    ratios = {
-        row.attrib["data-z"]: row.find("td[@data-ratio]").text
-        for row in figure.iter("tr")
-        if "data-z" in row.attrib
-    }
-    assert ratios == {"00": "∞", "01": "—", "10": "—", "11": "0"}
+    assert transcript_ratios("boundary-p100") == {"00": "∞", "01": "—", "10": "—", "11": "0"}
 
 
 @pytest.mark.parametrize(
