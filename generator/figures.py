@@ -15,19 +15,19 @@ external reference: vl-convert draws text as ``<text>`` in the page's own fonts.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
 from html import escape
-from itertools import product
+from itertools import groupby
 
 import vl_convert
 
-from generator import channels
 from generator.charts import X_LABELS, chart_spec
 from generator.placeholders import record_of
 from generator.rational import decimal_str, fraction_str
 from generator.records import Record
+from generator.transcripts import fresh_transcripts
 
 MODE_NAMES = {"fresh": "새 응답", "copy": "복사", "xor": "XOR"}
 MAX_TRANSCRIPT_K = 4
@@ -157,14 +157,6 @@ def _profile_figure(record: Record) -> tuple[str, str]:
     return caption, _collapsed(table)
 
 
-def _transcript_probability(bits: Iterable[int], one_response: Sequence[Fraction]) -> Fraction:
-    """P(z | x) = Π_i P(Z_i = z_i | x): the responses of a fresh release are independent."""
-    probability = Fraction(1)
-    for bit in bits:
-        probability *= one_response[bit]
-    return probability
-
-
 def _ratio_text(p0: Fraction, p1: Fraction) -> str:
     """P(z | x=0) / P(z | x=1) exactly, "∞" when only x = 0 can give z, "—" when neither can."""
     if p1:
@@ -180,17 +172,15 @@ def _transcripts_figure(record: Record) -> tuple[str, str]:
             f"transcripts need a fresh example with k <= {MAX_TRANSCRIPT_K}, "
             f"got {record['slug']!r} ({channel['mode']}, k = {k})"
         )
-    response = channels.fresh(p, 1)  # one response: P(Z_i = b | x) for b = 0, 1
     groups = []
-    for t in range(k + 1):
-        transcripts = [bits for bits in product((0, 1), repeat=k) if sum(bits) == t]
+    for t, group in groupby(fresh_transcripts(p, k), key=lambda transcript: transcript.count):
+        transcripts = list(group)
         rows = []
         totals = [Fraction(0), Fraction(0)]
-        for bits in transcripts:
-            p0 = _transcript_probability(bits, response.distribution0)
-            p1 = _transcript_probability(bits, response.distribution1)
+        for transcript in transcripts:
+            p0, p1 = transcript.probability0, transcript.probability1
             totals = [totals[0] + p0, totals[1] + p1]
-            z = "".join(map(str, bits))
+            z = "".join(map(str, transcript.bits))
             ratio = _ratio_text(p0, p1)
             rows.append(
                 f'<tr data-z="{z}" data-count="{t}"><td>{t}</td><th scope="row">{z}</th>'

@@ -12,7 +12,8 @@ import pytest
 
 from generator import channels
 from generator.profile import INTEGER_GRID, Profile
-from tests.oracles import transcript_delta
+from generator.transcripts import fresh_transcripts
+from tests.oracles import transcript_delta, transcript_laws
 
 ALPHAS = [Fraction(1), Fraction(3, 2), Fraction(2), Fraction(3), Fraction(57, 10), Fraction(9), Fraction(81)]
 
@@ -29,3 +30,17 @@ def test_count_profile_equals_transcript_profile(mode: str, p: int, k: int) -> N
 def test_fresh_k8_on_the_whole_grid() -> None:
     profile = Profile(channels.fresh(75, 8))
     assert profile.deltas(INTEGER_GRID) == [transcript_delta("fresh", 75, 8, alpha) for alpha in INTEGER_GRID]
+
+
+@pytest.mark.parametrize("p", [0, 37, 50, 75, 100])
+@pytest.mark.parametrize("k", [1, 2, 4])
+def test_listed_transcripts_follow_their_law_and_share_a_ratio_per_count(p: int, k: int) -> None:
+    listed = fresh_transcripts(p, k)
+    laws = transcript_laws("fresh", p, k)
+    assert [t.bits for t in listed] == sorted(laws[0], key=lambda bits: (sum(bits), bits))
+    assert all((t.probability0, t.probability1) == (laws[0][t.bits], laws[1][t.bits]) for t in listed)
+    for count in range(k + 1):
+        same_count = [t for t in listed if t.count == count]
+        # equal ratios, compared by cross-products so zero probabilities need no division
+        a = same_count[0]
+        assert all(t.probability0 * a.probability1 == a.probability0 * t.probability1 for t in same_count)
