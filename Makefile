@@ -7,7 +7,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help setup system-deps serve build data test lint typecheck pytest node-test bench offline scorm embed bench-lab
+.PHONY: help setup system-deps serve build data test lint typecheck pytest node-test bench offline scorm embed bench-lab parity
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -70,3 +70,9 @@ bench: setup ## benchmark: exact δ on the α grid vs the naive sum and dp-accou
 
 bench-lab: setup system-deps ## benchmark: the lab's input-to-output time in headless chromium at k = 10, 50, 100
 	$(PY) -m tests.benchmarks.lab_update
+
+# PARITY_STATES, PARITY_SEED: the sample of `make parity` (the plain pytest run checks 300).
+PARITY_STATES ?= 3000
+PARITY_SEED ?= 8
+parity: setup system-deps ## browser check: the lab shows what the core computes, over 3000 sampled states
+	PARITY_STATES=$(PARITY_STATES) PARITY_SEED=$(PARITY_SEED) $(PY) -m pytest tests/browser/test_lab_parity.py -s

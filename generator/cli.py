@@ -1,57 +1,120 @@
 """``python -m generator``: the profile query, the build, the golden vectors and the packages.
 
-Bad input never shows a traceback: it prints one line on stderr and exits with 2.
+Every subcommand keeps these rules:
+
+- Bad input never shows a traceback: it prints one line on stderr and exits with status 2.
+  Bad input includes an option given twice (only ``--alpha`` may repeat: its values add up
+  in order, so ``--alpha 3 --alpha 5`` is ``--alpha 3 5``) and an abbreviated option
+  (``--mo`` is not read as ``--mode``).
+- Every value is read by :func:`generator.rational.read_field` against its limit in
+  :mod:`generator.input_limits`, the reader and limits the lab uses too. An α may be up to
+  ``MAX_NUMBER_CHARS`` (1,000) characters long, so every α the core prints is accepted back:
+  the lab's largest composed α, (999/10)^100, has 402. A longer text is refused for its
+  length, whatever it holds.
+- When the reader of stdout goes away (``... | head -c 10``), the command stops quietly with
+  status 141 (128 + SIGPIPE, what a shell reports for a command killed by a closed pipe).
+  With PYTHONUNBUFFERED set, CPython may drop the rest of a write cut short by the closing
+  pipe without an error; the command then stops quietly with status 0.
+- stdout and stderr take any text whatever their encoding (``PYTHONIOENCODING=ascii``): a
+  character stdout cannot hold is written as its JSON escape ``\\uXXXX``, so the JSON decodes
+  to the same values; stderr writes such characters as backslash escapes.
 """
 
 from __future__ import annotations
 
 import argparse
+import codecs
+import io
+import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from generator import build as build_step
 from generator import golden
 from generator import package as packaging
 from generator.channels import Mode, build
-from generator.profile import INTEGER_GRID, Profile, check_alpha
-from generator.rational import RationalSyntaxError, parse_rational
+from generator.input_limits import CLI_ALPHA, CLI_K, MASTERY, MAX_NUMBER_CHARS, FieldLimit, Kind, P
+from generator.profile import INTEGER_GRID, Profile
+from generator.rational import Refusal, read_field
 from generator.records import dumps, profile_record
 
 USAGE_ERROR = 2
-MAX_K = 100_000  # beyond this one query would take minutes and gigabytes
+BROKEN_PIPE = 141  # 128 + SIGPIPE
+_JSON_ESCAPE = "generator.cli.json_escape"  # the codecs error handler of stdout
+
+
+def _json_escape(error: UnicodeError) -> tuple[str, int]:
+    """Write characters the encoding lacks as JSON escapes: UTF-16 code units, ``\\u2192``."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    units = error.object[error.start : error.end].encode("utf-16-be")
+    escapes = (f"\\u{int.from_bytes(units[i : i + 2], 'big'):04x}" for i in range(0, len(units), 2))
+    return "".join(escapes), error.end
+
+
+codecs.register_error(_JSON_ESCAPE, _json_escape)
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**{**kwargs, "allow_abbrev": False})  # --mo is not --mode
+
     def error(self, message: str) -> NoReturn:
         self.exit(USAGE_ERROR, f"{self.prog}: error: {message}\n")
 
 
-def _alpha(text: str) -> Fraction:
-    try:
-        alpha = parse_rational(text)
-        check_alpha(alpha)
-    except (RationalSyntaxError, ValueError):
-        raise argparse.ArgumentTypeError(
-            f"α must be a number of at least 1 written as 3, 5.7 or 57/10, got {text!r}"
-        ) from None
-    return alpha
+class _Once(argparse.Action):
+    """Store an option's value, and refuse the option when it comes a second time.
+
+    Parsing starts by setting every option to its default object, so a value that is no
+    longer that very object was stored by an earlier occurrence. That needs a default no
+    parsed value can be: here None, False or a ``Path`` of its own.
+    """
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        if getattr(namespace, self.dest) is not self.default:
+            parser.error(f"{option_string} was given more than once")
+        setattr(namespace, self.dest, self.const if self.nargs == 0 else values)
 
 
-def _int_in(low: int, high: int, name: str) -> type[int]:
-    def parse(text: str) -> int:
-        message = f"{name} must be an integer from {low} to {high}, got {text!r}"
-        if not text.isascii() or not text.isdigit() or len(text) > len(str(high)):
-            raise argparse.ArgumentTypeError(message)
-        value = int(text)
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(message)
-        return value
+class _OnceFlag(_Once):
+    """A flag without a value (``store_true``) that may be given only once."""
 
-    return parse  # type: ignore[return-value]
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, const=True, default=False, **kwargs)
+
+
+def _reader(limit: FieldLimit, what: str) -> Callable[[str], Any]:
+    """An argparse type that reads a value with :func:`read_field`, the lab's reader, and
+    turns its refusal into one English sentence."""
+
+    def read(text: str) -> int | Fraction:
+        answer = read_field(limit, text)
+        if not isinstance(answer, Refusal):
+            return int(answer) if limit.kind is Kind.COUNT else answer
+        if answer is Refusal.TOO_LONG:
+            message = (
+                f"{what} is too long: {len(text):,} characters, at most {MAX_NUMBER_CHARS:,} are accepted"
+            )
+        elif limit.kind is Kind.COUNT:
+            message = f"{what} must be an integer from {limit.low} to {limit.high}, got {text!r}"
+        else:
+            message = (
+                f"{what} must be a number of at least {limit.low} written as 3, 5.7 or 57/10, got {text!r}"
+            )
+        raise argparse.ArgumentTypeError(message)
+
+    return read
 
 
 def _directory(text: str) -> Path:
@@ -66,33 +129,51 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     profile = commands.add_parser("profile", help="print exact δ*(α) as JSON")
-    profile.add_argument("--mode", required=True, choices=[str(m) for m in Mode])
-    profile.add_argument("--p", required=True, type=_int_in(0, 100, "p"), help="integer percent 0..100")
+    profile.add_argument("--mode", action=_Once, required=True, choices=[str(m) for m in Mode])
     profile.add_argument(
-        "--k", required=True, type=_int_in(1, MAX_K, "k"), help=f"number of releases, 1..{MAX_K}"
+        "--p", action=_Once, required=True, type=_reader(P, "p"), help="integer percent 0..100"
+    )
+    profile.add_argument(
+        "--k",
+        action=_Once,
+        required=True,
+        type=_reader(CLI_K, "k"),
+        help=f"number of releases, 1..{CLI_K.high}",
     )
     alphas = profile.add_mutually_exclusive_group(required=True)
-    alphas.add_argument("--alpha", nargs="+", type=_alpha, metavar="A", help="α = e^ε as 3, 5.7 or 57/10")
-    alphas.add_argument("--alpha-grid", action="store_true", help="the integers 1..100")
+    alphas.add_argument(
+        "--alpha",
+        action="extend",
+        nargs="+",
+        type=_reader(CLI_ALPHA, "α"),
+        metavar="A",
+        help="α = e^ε as 3, 5.7 or 57/10; a repeated --alpha adds its values",
+    )
+    alphas.add_argument("--alpha-grid", action=_OnceFlag, help="the integers 1..100")
 
     generate = commands.add_parser("build", help="write every catalogue example's records")
-    generate.add_argument("--out", type=Path, default=build_step.DEFAULT_OUT)
-    generate.add_argument("--check", action="store_true", help="write nothing; exit 1 if a file would change")
+    generate.add_argument("--out", action=_Once, type=Path, default=build_step.DEFAULT_OUT)
+    generate.add_argument("--check", action=_OnceFlag, help="write nothing; exit 1 if a file would change")
 
     vectors = commands.add_parser(
         "golden", help="write the golden vectors that hold the lab's engine to the core"
     )
-    vectors.add_argument("--out", required=True, type=_directory, help=f"directory for {golden.FILE_NAME}")
+    vectors.add_argument(
+        "--out", action=_Once, required=True, type=_directory, help=f"directory for {golden.FILE_NAME}"
+    )
 
     bundle = commands.add_parser(
         "package",
         help="build the offline zip, the SCORM 1.2 zip or the embed site (see generator/package.py)",
     )
     bundle.add_argument("kind", choices=list(packaging.CONFIGS))
-    bundle.add_argument("--out", type=_directory, default=packaging.DEFAULT_OUT, help="output directory")
+    bundle.add_argument(
+        "--out", action=_Once, type=_directory, default=packaging.DEFAULT_OUT, help="output directory"
+    )
     bundle.add_argument(
         "--mastery",
-        type=_int_in(0, 100, "--mastery"),
+        action=_Once,
+        type=_reader(MASTERY, "--mastery"),
         help="SCORM pass mark in percent of correct answers (default: extra.scorm_mastery, 80)",
     )
     return parser
@@ -124,7 +205,30 @@ def _write_golden(out: Path) -> int:
     return 0
 
 
+def _writable_streams() -> None:
+    """Let stdout and stderr write any text, whatever their encoding (see the module docstring)."""
+    for stream, errors in ((sys.stdout, _JSON_ESCAPE), (sys.stderr, "backslashreplace")):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors=errors)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _writable_streams()
+    try:
+        try:
+            return _run(argv)
+        finally:
+            sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's flush at exit
+    except BrokenPipeError:
+        # The Python docs' recipe: send what is still buffered to devnull, so that the
+        # interpreter's own flush at exit cannot fail again and print a traceback.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return BROKEN_PIPE
+
+
+def _run(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "profile":
         alphas = list(INTEGER_GRID) if args.alpha_grid else args.alpha

@@ -29,11 +29,18 @@ They are generated at test time (``python -m generator golden --out DIR`` writes
 
 ``samples``
     ``SAMPLE_SIZE`` seeded cases of what a reader can type: mode, p, k, and the texts of
-    α and α₀ (0.1 steps: ``"5.7"``, ``"3.0"``, ``"12"``) and of δ (a decimal, exact as
-    typed, often just either side of δ*(α) so both verdicts occur). Each carries the full
-    expected values in the shapes of :mod:`generator.records`: the claim with its maximal
-    event, the pure ε, the composition panel, the ε texts of α, α₀ and the theorem's Σε,
-    and the decimals of the panel's δ values.
+    α and α₀ (0.1 steps: ``"5.7"``, ``"3.0"``, ``"12"``, or as a fraction ``"57/10"``) and
+    of δ (a decimal, exact as typed, often just either side of δ*(α) so both verdicts
+    occur, or δ*(α) itself as its fraction). Each carries the full expected values in the
+    shapes of :mod:`generator.records`: the claim with its maximal event, the pure ε, the
+    composition panel, the ε texts of α, α₀ and the theorem's Σε, and the decimals of the
+    panel's δ values.
+
+``limits`` and ``parse_cases``
+    The lab's field limits as the page hands them to the engine
+    (:meth:`~generator.input_limits.FieldLimit.as_json`), and, for every field and each of
+    :data:`PARSE_TEXTS`, what :func:`generator.rational.read_field` answers: the value's
+    fraction string, or the refusal's code. The engine's reader must answer the same.
 """
 
 from __future__ import annotations
@@ -48,9 +55,10 @@ from pathlib import Path
 from generator.channels import Channel, Mode, build
 from generator.claim import check_claim
 from generator.composition import compose
+from generator.input_limits import LAB_FIELDS, MAX_NUMBER_CHARS, FieldLimit
 from generator.profile import INTEGER_GRID, Profile
 from generator.pure_epsilon import PureEpsilon, PureKind, pure_epsilon
-from generator.rational import decimal_str, fraction_str, parse_rational
+from generator.rational import Refusal, decimal_str, fraction_str, parse_rational, read_field
 from generator.records import Record, claim_record, composition_record, dumps, pure_record
 
 FILE_NAME = "golden.json"
@@ -62,7 +70,16 @@ SEED = 4
 SAMPLE_SIZE = 3000
 EDGE_PERCENTS = (0, 1, 49, 50, 51, 99, 100)
 EDGE_COUNTS = (1, 2, 3, 99, 100)
-MAX_DELTA_PLACES = 18  # "0." and 18 digits: the engine's 20-character limit
+MAX_DELTA_PLACES = 18  # a typed δ has at most this many decimals
+# Texts every field is read with, by the core and by the engine: each form of the grammar,
+# each grid and interval edge, and hostile text.
+PARSE_TEXTS = (
+    *("0", "1", "3", "007", "100", "101", "1e3", "1E3", "-1", "+1", " 3", "3 ", "", ".", "5.", ".5"),
+    *("2.0", "2.5", "3.0", "5.7", "5.70", "5.75", "0.9", "99.9", "100.0", "100.1", "0.375", "1.0001"),
+    *("57/10", "114/20", "1/3", "3/8", "3/0", "0/5", "10/1", "1/2/3", "1.5/2", "/5", "5/"),
+    *("NaN", "Infinity", "inf", "0x1F", "1,5", "٣", "<script>", "9" * 20, "0." + "1" * 30),
+    *("9" * MAX_NUMBER_CHARS, "9" * (MAX_NUMBER_CHARS + 1), "😀" * 600),
+)
 
 
 def digest(lines: Iterable[str]) -> str:
@@ -137,9 +154,13 @@ def profile_rows(
 
 
 def _tenths_text(rng: random.Random) -> str:
-    """An α or α₀ as typed: 1.0 to 100.0 by 0.1, half of them below 10; "3" or "3.0"."""
+    """An α or α₀ as typed: 1.0 to 100.0 by 0.1, half of them below 10; "3", "3.0", or a
+    fraction such as "57/10" or, unreduced, "114/20"."""
     tenths = rng.randint(10, 100) if rng.random() < 0.5 else rng.randint(10, 1000)
     whole, tenth = divmod(tenths, 10)
+    if rng.random() < 0.1:
+        factor = rng.choice((1, 2, 5))
+        return f"{tenths * factor}/{10 * factor}"
     if tenth == 0 and rng.random() < 0.5:
         return str(whole)
     return f"{whole}.{tenth}"
@@ -154,8 +175,11 @@ def _decimal_text(scaled: int, places: int) -> str:
 
 
 def _delta_text(rng: random.Random, required: Fraction) -> str:
-    """A δ as typed: anywhere in [0, 1], just below or above δ*, or δ* itself if short."""
-    kind = rng.randrange(4)
+    """A δ as typed: anywhere in [0, 1], just below or above δ*, or δ* itself: as a short
+    decimal, or as its fraction when that fits a field."""
+    kind = rng.randrange(5)
+    if kind == 4 and len(fraction_str(required)) <= MAX_NUMBER_CHARS:
+        return fraction_str(required)
     places = rng.randint(0 if kind == 0 else 1, 12)
     scale = 10**places
     if kind == 0:
@@ -227,6 +251,16 @@ def samples(seed: int = SEED, size: int = SAMPLE_SIZE) -> list[Record]:
     return [sample_case(rng) for _ in range(size)]
 
 
+def _parse_answer(limit: FieldLimit, text: str) -> str:
+    answer = read_field(limit, text)
+    return str(answer) if isinstance(answer, Refusal) else fraction_str(answer)
+
+
+def parse_cases() -> list[list[str]]:
+    """``[field, text, answer]`` for every lab field and every text of :data:`PARSE_TEXTS`."""
+    return [[limit.name, text, _parse_answer(limit, text)] for limit in LAB_FIELDS for text in PARSE_TEXTS]
+
+
 def golden_vectors(
     percents: Sequence[int] = PERCENTS,
     counts: Sequence[int] = COUNTS,
@@ -237,6 +271,8 @@ def golden_vectors(
     return {
         "alphas": [fraction_str(alpha) for alpha in INTEGER_GRID],
         "epsilon_digests": [epsilon_digest(multiplier) for multiplier in COUNTS],
+        "limits": {limit.name: limit.as_json() for limit in LAB_FIELDS},
+        "parse_cases": parse_cases(),
         "profile_columns": list(PROFILE_COLUMNS),
         "profiles": profile_rows(percents, counts, workers),
         "seed": SEED,

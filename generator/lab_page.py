@@ -11,8 +11,9 @@ Interfaces the script relies on, all in this markup:
 
 - ``data-lab`` on the lab, with ``data-default`` (the default URL query) and the guided
   examples as buttons carrying ``data-preset`` (their :func:`generator.lab_url.lab_query`);
-- one ``data-field`` wrapper per input, with its limits (``data-min``, ``data-max``,
-  ``data-places``: digits the stepper keeps) and its Korean messages per parse failure
+- one ``data-field`` wrapper per input, with its limit (``data-limit``: the JSON of
+  :meth:`generator.input_limits.FieldLimit.as_json`, which the engine's ``parseField``
+  reads), ``data-places`` (digits the stepper keeps) and its Korean messages per refusal
   (``data-messages``: empty, too-long, syntax, step, range; the engine's reason codes);
 - outputs marked as DESIGN.md's "Lab outputs" table says (``data-out``, ``data-exact``,
   ``data-value``), rendered by :mod:`generator.result_html` as the cards are;
@@ -32,7 +33,17 @@ from html import escape
 from generator.catalogue import BY_SLUG, CATALOGUE
 from generator.charts import X_LABELS, chart_spec
 from generator.figures import MODE_NAMES, channel_text, event_text, figure_html, number_html
-from generator.lab_url import lab_query
+from generator.input_limits import (
+    LAB_ALPHA,
+    LAB_ALPHA0,
+    LAB_DELTA,
+    LAB_K,
+    MAX_NUMBER_CHARS,
+    FieldLimit,
+    Kind,
+    P,
+)
+from generator.lab_url import field_text, lab_query
 from generator.placeholders import record_of
 from generator.records import Record
 from generator.result_html import (
@@ -66,58 +77,104 @@ XOR_EXPLAINER = (
 )
 STEP_HINT = "위아래 화살표 키나 − / + 단추로 {step}씩 바꿉니다."
 
+# What lab.js says in its own words, handed over as data-text-* attributes of the lab;
+# {names} is filled with the URL parameters that could not be used.
+SCRIPT_TEXTS = {
+    "bad-url": "주소에 있던 값 중 쓸 수 없는 것({names})은 기본값으로 바꾸어 열었습니다.",
+    "bad-input": "입력을 확인하세요. 고치기 전까지는 마지막으로 계산한 결과를 보여 줍니다.",
+    "failed": (
+        "이 입력의 결과를 계산하거나 표시하지 못했습니다. 흐리게 표시된 결과와 그래프는 마지막으로 "
+        "계산에 성공한 상태의 것입니다. 다른 값을 입력하거나 페이지를 새로 고쳐 보세요."
+    ),
+    "charts-failed": (
+        "그래프를 새로 그리지 못했습니다. 흐리게 표시된 그래프는 이전 상태의 것이고, 표의 값은 최신입니다."
+    ),
+}
+
 
 @dataclass(frozen=True)
 class Field:
-    """One typed input: its limits, unit and the Korean message for each parse failure."""
+    """One typed input: its limit (:mod:`generator.input_limits`), its unit, its stepper and
+    the Korean message for each refusal."""
 
-    name: str
+    limit: FieldLimit
     label: str
-    minimum: str
-    maximum: str
     places: int  # decimals the stepper keeps: the step is 10^-places
     unit: str
-    rule: str  # the range and grid in words
+    wording: str  # the range and grid in words; {low} and {high} come from the limit
     example: str
     inputmode: str
+
+    @property
+    def name(self) -> str:
+        return self.limit.name
 
     @property
     def step(self) -> str:
         return "1" if self.places == 0 else f"0.{'0' * (self.places - 1)}1"
 
+    @property
+    def bounds(self) -> tuple[str, str]:
+        """The interval as the field's label shows it: ("1", "100"), ("1.0", "100.0")."""
+        low, high = self.limit.low, self.limit.high
+        if high is None:
+            raise ValueError(f"the lab's field {self.name} needs an upper bound")
+        return field_text(self.limit, low), field_text(self.limit, high)
+
+    @property
+    def rule(self) -> str:
+        """The field's rule in words, its bounds written from the limit ("1부터 100까지의 정수입니다.")."""
+        low, high = self.bounds
+        return self.wording.format(low=low, high=high)
+
     def messages(self) -> dict[str, str]:
-        """Message per parse failure (the engine's reason codes: ``ParseFailure`` in engine.mjs)."""
+        """Message per refusal (:class:`generator.rational.Refusal`, the engine's reason codes)."""
         grid = {0: "정수로", 1: "소수 첫째 자리까지"}.get(self.places, f"{self.step} 단위로")
+        if self.limit.kind is Kind.COUNT:
+            syntax = f"정수만 입력하세요 (예: {self.example}). 부호, 지수, 공백은 쓸 수 없습니다."
+        else:
+            syntax = (
+                f"소수나 분수로 입력하세요 (예: {self.example}). 부호, 지수, 공백은 쓸 수 없고, "
+                "분모는 0이 아니어야 합니다."
+            )
         return {
             "empty": f"값을 입력하세요. {self.rule}",
-            "too-long": "값이 너무 깁니다. 20자 이하로 입력하세요.",
-            "syntax": f"숫자만 입력하세요 (예: {self.example}). 부호, 지수, 공백은 쓸 수 없습니다.",
+            "too-long": f"값이 너무 깁니다. {MAX_NUMBER_CHARS:,}자 이하로 입력하세요.",
+            "syntax": syntax,
             "step": f"{grid} 입력하세요 (예: {self.example}).",
             "range": f"범위를 벗어났습니다. {self.rule}",
         }
 
 
 FIELDS: tuple[Field, ...] = (
-    Field("k", "반복 횟수 k", "1", "100", 0, "회", "1부터 100까지의 정수입니다.", "3", "numeric"),
+    Field(LAB_K, "반복 횟수 k", 0, "회", "{low}부터 {high}까지의 정수입니다.", "3", "numeric"),
+    Field(P, "참으로 답할 확률 p", 0, "%", "{low}부터 {high}까지의 정수 퍼센트입니다.", "75", "numeric"),
     Field(
-        "p", "참으로 답할 확률 p", "0", "100", 0, "%", "0부터 100까지의 정수 퍼센트입니다.", "75", "numeric"
-    ),
-    Field(
-        "alpha", "주장한 α", "1.0", "100.0", 1, "배", "1.0부터 100.0까지, 0.1 단위입니다.", "3.0", "decimal"
-    ),
-    Field(
-        "delta",
-        "주장한 δ",
-        "0",
-        "1",
-        2,
-        "확률",
-        "0부터 1까지의 소수이며, 입력한 그대로 정확히 씁니다.",
-        "0.375",
+        LAB_ALPHA,
+        "주장한 α",
+        1,
+        "배",
+        "{low}부터 {high}까지, 0.1 단위입니다.",
+        "3.0 또는 57/10",
         "decimal",
     ),
     Field(
-        "alpha0", "단계별 α₀", "1.0", "100.0", 1, "배", "1.0부터 100.0까지, 0.1 단위입니다.", "3.0", "decimal"
+        LAB_DELTA,
+        "주장한 δ",
+        2,
+        "확률",
+        "{low}부터 {high}까지이며, 입력한 소수나 분수를 그대로 정확히 씁니다.",
+        "0.375 또는 3/8",
+        "decimal",
+    ),
+    Field(
+        LAB_ALPHA0,
+        "단계별 α₀",
+        1,
+        "배",
+        "{low}부터 {high}까지, 0.1 단위입니다.",
+        "3.0 또는 57/10",
+        "decimal",
     ),
 )
 
@@ -131,7 +188,7 @@ def _field_html(field: Field, value: str, disabled: bool) -> str:
     if field.name in ("alpha", "alpha0"):
         symbol = "ε" if field.name == "alpha" else "ε₀"
         eps = (
-            f'<output class="cl-lab-eps" for="{ident}" data-lab-eps="{field.name}">'
+            f'<output class="cl-lab-eps" for="{ident}" data-lab-area data-lab-eps="{field.name}">'
             f"{symbol} = ln {_SYMBOLS[field.name]} = "
             f"{ln_html(Fraction(value))}</output>"
         )
@@ -148,12 +205,12 @@ def _field_html(field: Field, value: str, disabled: bool) -> str:
     )
     wrapper = attributes(
         data_field=field.name,
-        data_min=field.minimum,
-        data_max=field.maximum,
+        data_limit=json.dumps(field.limit.as_json(), sort_keys=True),
         data_places=str(field.places),
         data_messages=json.dumps(field.messages(), ensure_ascii=False),
     )
-    limits = f"({field.minimum}–{field.maximum}, 단위: {field.unit})"
+    low, high = field.bounds
+    limits = f"({low}–{high}, 단위: {field.unit})"
     hint = f"{field.rule} {STEP_HINT.format(step=field.step)}"
     return (
         f'<div class="cl-lab-field"{wrapper}>'
@@ -177,7 +234,7 @@ def _modes_html(mode: str) -> str:
 
 def _results_html(record: Record) -> str:
     return (
-        '<section class="cl-lab-results" aria-labelledby="cl-lab-results-title">'
+        '<section class="cl-lab-results" data-lab-area aria-labelledby="cl-lab-results-title">'
         '<h4 id="cl-lab-results-title">결과</h4>'
         f"{verdict_html(record['claim'])}"
         f'<dl class="cl-lab-list" data-lab-results>{"".join(result_entries(record))}</dl></section>'
@@ -186,7 +243,7 @@ def _results_html(record: Record) -> str:
 
 def _composition_html(record: Record) -> str:
     return (
-        '<section class="cl-lab-composition" aria-labelledby="cl-lab-composition-title">'
+        '<section class="cl-lab-composition" data-lab-area aria-labelledby="cl-lab-composition-title">'
         '<h4 id="cl-lab-composition-title">구성 정리와 정확한 값</h4>'
         f'<dl class="cl-lab-list" data-lab-composition>{"".join(composition_entries(record))}</dl>'
         f'<p class="cl-lab-note" data-lab-composition-note data-note-xor="{escape(XOR_REASON)}" '
@@ -289,14 +346,14 @@ def _figures_html(record: Record) -> str:
         profile_rows(record),
     )
     return (
-        '<figure class="cl-figure cl-lab-figure" data-lab-figure="distribution">'
+        '<figure class="cl-figure cl-lab-figure" data-lab-area data-lab-figure="distribution">'
         f'<figcaption id="cl-lab-distribution-caption" data-lab-caption="distribution">'
         f"{escape(distribution_caption(record))}</figcaption>"
         '<div class="cl-lab-chart" data-lab-chart="distribution" role="img" '
         'aria-label="출력별 확률 막대그래프. 값은 아래 확률표에 있습니다." '
         'aria-describedby="cl-lab-distribution-caption cl-lab-probability">'
         f'{_static_svg("distribution")}</div><div class="cl-lab-table-wrap">{probability}</div></figure>'
-        '<figure class="cl-figure cl-lab-figure" data-lab-figure="profile">'
+        '<figure class="cl-figure cl-lab-figure" data-lab-area data-lab-figure="profile">'
         f'<figcaption id="cl-lab-profile-caption" data-lab-caption="profile">'
         f"{escape(profile_caption(record))}</figcaption>"
         '<div class="cl-lab-chart" data-lab-chart="profile" role="img" '
@@ -350,13 +407,15 @@ def lab_html(lesson: str) -> str:
     fields = "".join(
         _field_html(field, values[field.name], mode == "xor" and field.name in ("k", "p")) for field in FIELDS
     )
+    texts = attributes(**{f"data_text_{name}": text for name, text in SCRIPT_TEXTS.items()})
     return (
         f'<section class="cl-lab" id="lab" data-lab="{escape(lesson)}" '
-        f'data-default="{escape(lab_query(BY_SLUG[DEFAULT_SLUG]))}" aria-labelledby="cl-lab-title">'
-        '<h3 id="cl-lab-title">실험실</h3>'
+        f'data-default="{escape(lab_query(BY_SLUG[DEFAULT_SLUG]))}"{texts} aria-labelledby="cl-lab-title">'
+        '<h3 id="cl-lab-title" tabindex="-1">실험실</h3>'
         '<p class="cl-lab-static" data-lab-static>아래 값은 기본 설정의 결과입니다. 입력을 바꾸어 '
         "계산하려면 JavaScript를 켜세요.</p>"
         '<p class="cl-lab-notice" data-lab-notice role="status" hidden></p>'
+        '<p class="cl-lab-notice cl-lab-failure" data-lab-error role="alert" hidden></p>'
         f"{_presets_html()}"
         '<form class="cl-lab-inputs" data-lab-form novalidate aria-label="실험 입력">'
         f"{_modes_html(mode)}"

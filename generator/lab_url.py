@@ -2,8 +2,11 @@
 
 DESIGN.md fixes the parameters: ``mode``, ``k``, ``p`` (integer percent), ``alpha`` and
 ``alpha0`` with one decimal, ``delta`` as a decimal. Every text is written from the exact
-value with integer arithmetic. A value the lab could not hold exactly, an α off the
-0.1 grid or a δ with no finite decimal expansion, is refused rather than rounded.
+value with integer arithmetic, by :func:`field_text`, which the lab's engine mirrors
+(``canonicalNumber``): a value on a field's grid keeps exactly that many decimals, and a
+value with no grid is written as its shortest decimal, or as its reduced fraction when no
+finite decimal equals it (δ = 1/3 is ``1/3``, never a rounded ``0.333``). A value off its
+field's grid is refused rather than rounded.
 """
 
 from __future__ import annotations
@@ -11,15 +14,18 @@ from __future__ import annotations
 from fractions import Fraction
 
 from generator.catalogue import Example
+from generator.input_limits import LAB_ALPHA, LAB_ALPHA0, LAB_DELTA, LAB_K, FieldLimit, P
+from generator.rational import fraction_str
 
 
-def one_decimal(value: Fraction) -> str:
-    """α as the lab writes it: 3 -> "3.0", 57/10 -> "5.7"; refuses α off the 0.1 grid."""
-    tenths = value * 10
-    if tenths.denominator != 1:
-        raise ValueError(f"α = {value} has no exact one-decimal form")
-    whole, tenth = divmod(tenths.numerator, 10)
-    return f"{whole}.{tenth}"
+def fixed_decimal(value: Fraction, places: int) -> str:
+    """A value on the 10^-places grid with exactly ``places`` decimals: (3, 1) -> "3.0",
+    (57/10, 1) -> "5.7"; refuses a value off that grid."""
+    scaled = value * 10**places
+    if scaled.denominator != 1:
+        raise ValueError(f"{value} has no exact {places}-decimal form")
+    whole, rest = divmod(scaled.numerator, 10**places)
+    return f"{whole}.{rest:0{places}d}" if places else str(whole)
 
 
 def exact_decimal(value: Fraction) -> str:
@@ -43,14 +49,24 @@ def exact_decimal(value: Fraction) -> str:
     return f"{whole}.{fraction}" if fraction else whole
 
 
+def field_text(limit: FieldLimit, value: Fraction) -> str:
+    """A field's value as the URL holds it: "3", "5.7", "0.374", "1/3"."""
+    if limit.grid is not None:
+        return fixed_decimal(value, limit.grid)
+    try:
+        return exact_decimal(value)
+    except ValueError:
+        return fraction_str(value)
+
+
 def lab_query(example: Example) -> str:
     """The query string that opens the lab on an example's inputs."""
     fields = (
         ("mode", str(example.mode)),
-        ("k", str(example.k)),
-        ("p", str(example.p)),
-        ("alpha", one_decimal(example.alpha)),
-        ("delta", exact_decimal(example.delta)),
-        ("alpha0", one_decimal(example.alpha0)),
+        ("k", field_text(LAB_K, Fraction(example.k))),
+        ("p", field_text(P, Fraction(example.p))),
+        ("alpha", field_text(LAB_ALPHA, example.alpha)),
+        ("delta", field_text(LAB_DELTA, example.delta)),
+        ("alpha0", field_text(LAB_ALPHA0, example.alpha0)),
     )
     return "&".join(f"{name}={text}" for name, text in fields)

@@ -7,9 +7,11 @@ change to the core shows up in the quiz on the next build.
 
 The markup works without JavaScript: each question is a ``<fieldset>`` of radio buttons
 whose worked answer sits in a closed ``<details>``, and the whole quiz is a ``<form>`` whose
-reset button clears the choices. ``quiz.js`` adds feedback, the score, and saved state
-under :attr:`Quiz.storage_key`; the sentences it shows are carried here, in data
-attributes, so every word a reader sees comes from this module.
+reset button clears the choices. ``quiz.js`` adds the rest: a question is answered only by
+its check button (:data:`CHECK_LABEL`), the first checked answer of each question is the one
+graded, later checks show feedback only, and the state is saved under
+:attr:`Quiz.storage_key`. The sentences it shows are carried here, in data attributes, so
+every word a reader sees comes from this module.
 """
 
 from __future__ import annotations
@@ -50,8 +52,8 @@ class Quiz:
     """The questions of one lesson, at one content version.
 
     ``version`` is part of the storage key: bump it whenever questions, choices or their
-    order change, so that answers saved for the old quiz are never read as answers to the
-    new one.
+    order change, or the saved state's meaning does, so that answers saved for the old quiz
+    are never read as answers to the new one. (Version 2: the first checked answer is graded.)
     """
 
     lesson_id: str
@@ -75,7 +77,7 @@ class Quiz:
 
 COMPOSITION = Quiz(
     lesson_id="composition",
-    version=1,
+    version=2,
     questions=(
         Question(
             id="pure-epsilon-fresh",
@@ -239,11 +241,36 @@ COMPOSITION = Quiz(
 
 QUIZZES: dict[str, Quiz] = {quiz.lesson_id: quiz for quiz in (COMPOSITION,)}
 
-# What quiz.js shows; {answered}, {correct}, {learned} and {total} are filled in the browser.
+CHECK_LABEL = "답 확인"
+RESET_LABEL = "다시 풀기"
+
+# The quiz's rules, said once above the questions: what is graded, and what the reset button
+# does on its own and inside an LMS (where quiz.js then also shows SCRIPT_TEXTS["reset-keeps"]).
+INTRO = " ".join(
+    (
+        f"답을 고른 뒤 ‘{CHECK_LABEL}’을 누르면 정답인지 알려 주고 해설이 열립니다.",
+        "점수에는 문제마다 처음 확인한 답만 들어갑니다.",
+        "그 뒤에 다른 답을 골라 다시 확인하면 맞았는지는 알려 주지만 점수는 바뀌지 않습니다.",
+        f"‘{RESET_LABEL}’를 누르면 처음 확인한 답과 학습 표시까지 모두 지우고 처음부터 다시 시작합니다.",
+        "다만 LMS 안에서 모든 문제를 확인해 결과가 보고된 뒤에는 지금 고른 답만 지우고,",
+        "점수에 들어간 답과 합격 여부는 그대로 둡니다.",
+        "이해한 문제는 ‘학습 완료로 표시’에 체크해 두면 다시 볼 문제와 구별할 수 있습니다.",
+    )
+)
+
+# What quiz.js shows; {answered}, {correct}, {learned} and {total} are filled in the browser,
+# where answered and correct count first checked answers only.
 SCRIPT_TEXTS = {
     "correct": "정답입니다.",
-    "wrong": "오답입니다. 해설을 읽고 다시 골라 보세요.",
-    "score": "응답 {answered}/{total} · 정답 {correct} · 학습 완료 {learned}",
+    "wrong": "오답입니다. 해설을 읽고 다른 답을 골라 다시 확인해 보세요.",
+    "choose": f"먼저 답을 하나 고른 뒤 ‘{CHECK_LABEL}’을 누르세요.",
+    "first-correct": "점수에는 처음 확인한 답이 들어가며, 그 답은 정답이었습니다.",
+    "first-wrong": "점수에는 처음 확인한 답이 들어가며, 그 답은 오답이었습니다.",
+    "score": "확인한 문제 {answered}/{total} · 첫 답 정답 {correct} · 학습 완료 {learned}",
+    "reset-keeps": (
+        f"LMS에 결과가 보고되었으므로 ‘{RESET_LABEL}’는 지금 고른 답만 지웁니다. "
+        "점수에 들어간 첫 답과 합격 여부는 바뀌지 않습니다."
+    ),
     "saved": "고른 답과 학습 표시는 이 브라우저에 저장되어 다시 열어도 남습니다.",
     "unsaved": "이 환경에서는 저장할 수 없어, 페이지를 떠나면 고른 답이 사라집니다.",
     "discarded": (
@@ -279,6 +306,8 @@ def _question_html(quiz: Quiz, number: int, question: Question) -> str:
             f'<legend class="cl-question-prompt"><span class="cl-question-number">{number}.</span> '
             f"{_text(question.prompt)}</legend>",
             f'<div class="cl-choices">\n{choices}\n</div>',
+            # Hidden until quiz.js mounts: without JavaScript the button would do nothing.
+            f'<button type="button" class="md-button cl-check" data-check hidden>{CHECK_LABEL}</button>',
             '<p class="cl-feedback" data-feedback aria-live="polite"></p>',
             '<details class="cl-explanation" data-explanation><summary>해설 보기</summary>',
             f'<p class="cl-explanation-answer"><strong>정답:</strong> '
@@ -305,13 +334,13 @@ def quiz_html(lesson_id: str) -> str:
         (
             f'<form class="cl-quiz" data-quiz="{quiz.lesson_id}" data-quiz-key="{quiz.storage_key}" '
             f'aria-label="확인 퀴즈" {texts}>',
-            '<p class="cl-quiz-intro">답을 고른 뒤 ‘해설 보기’에서 풀이를 확인하세요. 이해한 문제는 '
-            "‘학습 완료로 표시’에 체크해 두면 다시 볼 문제와 구별할 수 있습니다.</p>",
+            f'<p class="cl-quiz-intro">{escape(INTRO, quote=False)}</p>',
             questions,
             '<div class="cl-quiz-footer">',
             '<p class="cl-score" data-score aria-live="polite" hidden></p>',
             '<p class="cl-quiz-storage" data-storage-note hidden></p>',
-            '<button type="reset" class="md-button cl-reset" data-reset>다시 풀기</button>',
+            f'<button type="reset" class="md-button cl-reset" data-reset>{RESET_LABEL}</button>',
+            '<p class="cl-reset-note" data-reset-note aria-live="polite" hidden></p>',
             "</div>",
             "</form>",
         )

@@ -5,6 +5,10 @@ Floats are refused at the door. A value typed as ``3``, ``5.7`` or ``57/10`` bec
 reduced fraction string (``"57/10"``). The only way out to a float-like form is
 :func:`decimal_str`, which names its rounding (half-up at a fixed number of places) and
 is meant for people to read, never for decisions.
+
+:func:`read_field` is the one reader of a typed field against its
+:class:`~generator.input_limits.FieldLimit`; it answers a value or the :class:`Refusal`
+that says why not. The lab's engine mirrors it, and the golden vectors hold the two equal.
 """
 
 from __future__ import annotations
@@ -13,25 +17,38 @@ import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from enum import StrEnum
 from fractions import Fraction
+
+from generator.input_limits import MAX_NUMBER_CHARS, FieldLimit, Kind
 
 # A plain decimal ("5", "5.7", ".5") or a ratio of plain integers ("57/10").
 # Exponents, signs, spaces, "nan" and "inf" are refused on purpose.
 _DECIMAL = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 _RATIO = re.compile(r"[0-9]+/[0-9]+")
-MAX_INPUT_CHARS = 64
+_DIGITS = re.compile(r"[0-9]+")
 
 
 class RationalSyntaxError(ValueError):
     """A text that is not a plain non-negative decimal or integer ratio."""
 
 
+class NumberTooLongError(RationalSyntaxError):
+    """A text longer than :data:`~generator.input_limits.MAX_NUMBER_CHARS`, whatever it holds."""
+
+
+def _check_length(text: str) -> None:
+    if len(text) > MAX_NUMBER_CHARS:
+        raise NumberTooLongError(
+            f"too long: {len(text):,} characters, at most {MAX_NUMBER_CHARS:,} are accepted"
+        )
+
+
 def parse_rational(text: str) -> Fraction:
     """Parse ``3``, ``5.7`` or ``57/10`` into an exact, non-negative ``Fraction``."""
     if not isinstance(text, str):
         raise TypeError(f"expected text, got {type(text).__name__}")
-    if len(text) > MAX_INPUT_CHARS:
-        raise RationalSyntaxError(f"too long (more than {MAX_INPUT_CHARS} characters)")
+    _check_length(text)
     if _DECIMAL.fullmatch(text):
         return Fraction(text)
     if _RATIO.fullmatch(text):
@@ -40,6 +57,41 @@ def parse_rational(text: str) -> Fraction:
             raise RationalSyntaxError("zero denominator")
         return Fraction(numerator, denominator)
     raise RationalSyntaxError(f"not a decimal or a fraction: {text!r}")
+
+
+class Refusal(StrEnum):
+    """Why a typed field was refused (the lab shows one Korean message per reason)."""
+
+    EMPTY = "empty"  # nothing typed, or the URL parameter is missing
+    TOO_LONG = "too-long"  # more than MAX_NUMBER_CHARS characters
+    SYNTAX = "syntax"  # not the field's grammar: letters, signs, exponents, spaces, a zero denominator
+    STEP = "step"  # off the field's grid (k = 2.5, α = 3.05)
+    RANGE = "range"  # outside the field's interval
+
+
+def read_field(limit: FieldLimit, text: str) -> Fraction | Refusal:
+    """The exact value of a typed field, or why it was refused.
+
+    A count (k, p) is plain digits; a decimal such as ``2.5`` is off its grid rather than
+    bad syntax. A number (α, δ, α₀) is :func:`parse_rational`'s grammar. The checks run in
+    a fixed order, so the reason is the first rule broken: empty, length, grammar, grid,
+    interval.
+    """
+    if text == "":
+        return Refusal.EMPTY
+    if len(text) > MAX_NUMBER_CHARS:
+        return Refusal.TOO_LONG
+    try:
+        value = parse_rational(text)
+    except RationalSyntaxError:
+        return Refusal.SYNTAX
+    if limit.kind is Kind.COUNT and not _DIGITS.fullmatch(text):
+        return Refusal.STEP if _DECIMAL.fullmatch(text) else Refusal.SYNTAX
+    if not limit.on_grid(value):
+        return Refusal.STEP
+    if not limit.in_range(value):
+        return Refusal.RANGE
+    return value
 
 
 # Below this many bits an integer has fewer than 4,300 decimal digits (CPython's default

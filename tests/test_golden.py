@@ -28,7 +28,9 @@ import pytest
 
 from generator import cli, golden
 from generator.channels import Mode
+from generator.input_limits import LAB_FIELDS
 from generator.profile import INTEGER_GRID
+from generator.rational import Refusal, read_field
 from generator.records import dumps
 from tests.conftest import ROOT
 from tests.oracles import binomial_counts, naive_delta_of, transcript_laws
@@ -172,15 +174,11 @@ def test_samples_stay_inside_the_lab_and_meet_both_verdicts() -> None:
     for sample in samples:
         inputs = sample["inputs"]
         assert inputs["mode"] in {"fresh", "copy", "xor"}
-        assert 0 <= inputs["p"] <= 100
-        assert 1 <= inputs["k"] <= 100
-        for name in ("alpha", "alpha0"):
-            alpha = Fraction(inputs[name])
-            assert 1 <= alpha <= 100, inputs
-            assert (alpha * 10).denominator == 1, inputs
-        assert len(inputs["delta"]) <= 20, inputs
-        assert 0 <= Fraction(inputs["delta"]) <= 1, inputs
+        for limit in LAB_FIELDS:  # every text is one the lab's reader accepts
+            assert not isinstance(read_field(limit, str(inputs[limit.name])), Refusal), inputs
         assert sample["claim"]["delta"] == written(Fraction(inputs["delta"]))
+    typed = [sample["inputs"][name] for sample in samples for name in ("alpha", "delta", "alpha0")]
+    assert sum("/" in text for text in typed) > len(samples) // 20  # the fraction form is sampled too
     verdicts = [sample["claim"]["passes"] for sample in samples]
     assert 0.1 < sum(verdicts) / len(verdicts) < 0.9
     modes = {sample["inputs"]["mode"] for sample in samples if sample["composition"]["queries"] is None}

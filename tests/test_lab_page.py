@@ -17,6 +17,7 @@ import pytest
 
 from generator.catalogue import BY_SLUG, CATALOGUE
 from generator.charts import chart_spec
+from generator.input_limits import LAB_FIELDS, MAX_NUMBER_CHARS
 from generator.lab_bundle import ENGINE_MODULE, classic_script, engine_script
 from generator.lab_page import DEFAULT_SLUG, FIELDS, XOR_DISABLED, lab_html
 from generator.lab_url import lab_query
@@ -149,7 +150,8 @@ def test_classic_engine_matches_the_module() -> None:
         f"eval({json.dumps(script)});"
         "const E = window.CompositionLabEngine;"
         "const parsed = E.parseInputs("
-        "  {mode: 'fresh', k: '2', p: '75', alpha: '3.0', delta: '0', alpha0: '3.0'});"
+        "  {mode: 'fresh', k: '2', p: '75', alpha: '3.0', delta: '0', alpha0: '3.0'},"
+        f"  {json.dumps({limit.name: limit.as_json() for limit in LAB_FIELDS})});"
         "process.stdout.write(JSON.stringify(E.evaluateLab(parsed.values).claim));"
     )
     result = subprocess.run(["node", "-e", check], capture_output=True, text=True, check=True)
@@ -170,8 +172,15 @@ def test_classic_script_refuses_what_it_cannot_convert(module: str, reason: str)
         classic_script(module, "Name")
 
 
-def test_messages_name_the_engine_limit() -> None:
-    limit = re.search(r"export const MAX_INPUT_CHARS = (\d+);", ENGINE_MODULE.read_text(encoding="utf-8"))
-    assert limit
+def test_messages_name_the_one_length_limit_and_the_engine_types_none() -> None:
     for field in FIELDS:
-        assert f"{limit[1]}자" in field.messages()["too-long"]
+        assert f"{MAX_NUMBER_CHARS:,}자" in field.messages()["too-long"]
+    engine = ENGINE_MODULE.read_text(encoding="utf-8")
+    assert not re.search(r"MAX_INPUT_CHARS|LIMITS|max_chars\s*[:=]\s*\d", engine)
+
+
+def test_every_field_hands_its_limit_to_the_engine(elements: list[dict[str, Any]]) -> None:
+    for field in FIELDS:
+        wrapper = _one(elements, **{"data-field": field.name})
+        assert json.loads(wrapper["attrs"]["data-limit"]) == field.limit.as_json()
+    assert [field.limit for field in FIELDS] == list(LAB_FIELDS)

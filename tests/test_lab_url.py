@@ -8,7 +8,8 @@ from urllib.parse import parse_qs
 import pytest
 
 from generator.catalogue import BY_SLUG, CATALOGUE, Example
-from generator.lab_url import exact_decimal, lab_query, one_decimal
+from generator.input_limits import LAB_DELTA
+from generator.lab_url import exact_decimal, field_text, fixed_decimal, lab_query
 from generator.rational import parse_rational
 
 
@@ -49,7 +50,7 @@ def test_round_trip_gives_the_exact_example(example: Example) -> None:
     [("1", "1.0"), ("3", "3.0"), ("57/10", "5.7"), ("100", "100.0"), ("11/10", "1.1")],
 )
 def test_one_decimal(value: str, text: str) -> None:
-    assert one_decimal(Fraction(value)) == text
+    assert fixed_decimal(Fraction(value), 1) == text
 
 
 @pytest.mark.parametrize(
@@ -71,11 +72,17 @@ def test_exact_decimal(value: str, text: str) -> None:
 
 @pytest.mark.parametrize("value", ["301/100", "1/3", "22/7"])
 def test_alpha_off_the_tenth_grid_is_refused(value: str) -> None:
-    with pytest.raises(ValueError, match="one-decimal"):
-        one_decimal(Fraction(value))
+    with pytest.raises(ValueError, match="1-decimal"):
+        fixed_decimal(Fraction(value), 1)
 
 
 @pytest.mark.parametrize("value", ["1/3", "1/6", "2/7"])
 def test_delta_without_a_finite_decimal_is_refused(value: str) -> None:
     with pytest.raises(ValueError, match="finite decimal"):
         exact_decimal(Fraction(value))
+
+
+@pytest.mark.parametrize(("value", "text"), [("1/3", "1/3"), ("2/7", "2/7"), ("3/8", "0.375"), ("1", "1")])
+def test_delta_is_written_exactly_as_a_decimal_or_else_a_fraction(value: str, text: str) -> None:
+    assert field_text(LAB_DELTA, Fraction(value)) == text
+    assert parse_rational(text) == Fraction(value)

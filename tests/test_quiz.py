@@ -11,11 +11,24 @@ import re
 from dataclasses import dataclass, field
 from html import escape
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
 from generator.placeholders import PLACEHOLDER, expand, record_of
-from generator.quiz import COMPOSITION, Question, Quiz, quiz_for, quiz_html
+from generator.quiz import (
+    CHECK_LABEL,
+    COMPOSITION,
+    INTRO,
+    RESET_LABEL,
+    SCRIPT_TEXTS,
+    Question,
+    Quiz,
+    quiz_for,
+    quiz_html,
+)
+
+QUIZ_JS = Path(__file__).resolve().parent.parent / "site_overrides" / "assets" / "javascripts" / "quiz.js"
 
 
 @dataclass
@@ -30,6 +43,8 @@ class ParsedQuestion:
     summary: str = ""
     learned_toggles: int = 0
     feedback_regions: int = 0
+    check_buttons: list[str] = field(default_factory=list)
+    check_attributes: list[dict[str, str]] = field(default_factory=list)
 
 
 class QuizParser(HTMLParser):
@@ -40,9 +55,11 @@ class QuizParser(HTMLParser):
         self.form: dict[str, str] = {}
         self.questions: list[ParsedQuestion] = []
         self.reset_buttons: list[str] = []
+        self.reset_notes: list[dict[str, str]] = []
+        self.intro = ""
         self.score_lines = 0
         self._open: list[str] = []  # the stack of tags whose text we collect
-        self._button = False
+        self._button: list[str] | None = None  # the list whose last entry the button text extends
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = {name: value or "" for name, value in attrs}
@@ -61,9 +78,17 @@ class QuizParser(HTMLParser):
             current.feedback_regions += 1
         elif tag == "p" and "data-score" in attributes:
             self.score_lines += 1
+        elif tag == "p" and "data-reset-note" in attributes:
+            self.reset_notes.append(attributes)
+        elif tag == "p" and "cl-quiz-intro" in classes:
+            self._open.append("intro")
         elif tag == "button" and attributes.get("type") == "reset":
-            self._button = True
+            self._button = self.reset_buttons
             self.reset_buttons.append("")
+        elif tag == "button" and "data-check" in attributes and current:
+            self._button = current.check_buttons
+            current.check_buttons.append("")
+            current.check_attributes.append(attributes)
         for name in ("legend", "summary"):
             if tag == name:
                 self._open.append(name)
@@ -74,15 +99,23 @@ class QuizParser(HTMLParser):
             self._open.append("explanation")
 
     def handle_endtag(self, tag: str) -> None:
-        closing = {"legend": "legend", "summary": "summary", "span": "choice", "details": "explanation"}
+        closing = {
+            "legend": "legend",
+            "summary": "summary",
+            "span": "choice",
+            "details": "explanation",
+            "p": "intro",
+        }
         if tag in closing and self._open and self._open[-1] == closing[tag]:
             self._open.pop()
         if tag == "button":
-            self._button = False
+            self._button = None
 
     def handle_data(self, data: str) -> None:
-        if self._button:
-            self.reset_buttons[-1] += data
+        if self._button is not None:
+            self._button[-1] += data
+        if self._open and self._open[-1] == "intro":
+            self.intro += data
         if not self._open or not self.questions:
             return
         current = self.questions[-1]
@@ -141,7 +174,30 @@ def test_every_question_is_accessible_without_script(parsed: QuizParser) -> None
         # The worked answer states the correct choice, so it reads without JavaScript.
         assert _correct_choice(question).strip() in question.explanation
     assert parsed.score_lines == 1
-    assert parsed.reset_buttons == ["다시 풀기"]
+    assert parsed.reset_buttons == [RESET_LABEL] == ["다시 풀기"]
+
+
+def test_every_question_has_one_check_button_hidden_until_the_script_runs(parsed: QuizParser) -> None:
+    # An answer is committed by this button, never by choosing an option; without JavaScript
+    # it would do nothing, so it is hidden and quiz.js shows it.
+    for question in parsed.questions:
+        assert question.check_buttons == [CHECK_LABEL] == ["답 확인"], question.id
+        (attributes,) = question.check_attributes
+        assert attributes["type"] == "button", "a submit button would send the form"
+        assert "hidden" in attributes
+    # The reset note starts hidden and is announced when quiz.js fills it.
+    assert len(parsed.reset_notes) == 1
+    assert "hidden" in parsed.reset_notes[0]
+    assert parsed.reset_notes[0]["aria-live"] == "polite"
+
+
+def test_the_intro_says_how_the_score_is_made_and_what_reset_does(parsed: QuizParser) -> None:
+    assert parsed.intro == INTRO
+    assert f"‘{CHECK_LABEL}’" in INTRO
+    assert "처음 확인한 답만 들어갑니다" in INTRO  # the graded answer
+    assert "점수는 바뀌지 않습니다" in INTRO  # later checks
+    assert f"‘{RESET_LABEL}’" in INTRO
+    assert "LMS" in INTRO  # the reset keeps a reported result
 
 
 def test_pure_epsilon_answer_is_the_cores_exact_value(parsed: QuizParser) -> None:
@@ -212,17 +268,39 @@ def test_every_question_text_expands_through_the_core() -> None:
 
 def test_storage_key_names_lesson_and_version(parsed: QuizParser) -> None:
     assert parsed.form["data-quiz"] == "composition"
-    assert parsed.form["data-quiz-key"] == COMPOSITION.storage_key == "composition-lab:quiz:composition:v1"
+    # Version 2: the saved state holds first (graded) and last answers, not one answer each.
+    assert COMPOSITION.version == 2
+    assert parsed.form["data-quiz-key"] == COMPOSITION.storage_key == "composition-lab:quiz:composition:v2"
     assert f":v{COMPOSITION.version}" in COMPOSITION.storage_key
     bumped = Quiz("composition", COMPOSITION.version + 1, COMPOSITION.questions)
     assert bumped.storage_key != COMPOSITION.storage_key
 
 
 def test_script_texts_are_carried_as_data(parsed: QuizParser) -> None:
+    assert {name for name in parsed.form if name.startswith("data-text-")} == {
+        f"data-text-{name}" for name in SCRIPT_TEXTS
+    }
+    for name, text in SCRIPT_TEXTS.items():
+        assert parsed.form[f"data-text-{name}"] == text, name
     assert parsed.form["data-text-correct"] == "정답입니다."
     assert parsed.form["data-text-wrong"].startswith("오답입니다.")
     for name in ("answered", "total", "correct", "learned"):
         assert "{" + name + "}" in parsed.form["data-text-score"]
+    # The texts of the grading rule: the check prompt, the graded first answer, the reset.
+    assert CHECK_LABEL in SCRIPT_TEXTS["choose"]
+    assert "처음 확인한 답" in SCRIPT_TEXTS["first-correct"]
+    assert "처음 확인한 답" in SCRIPT_TEXTS["first-wrong"]
+    assert RESET_LABEL in SCRIPT_TEXTS["reset-keeps"]
+
+
+def test_quiz_js_types_no_sentence_and_names_only_carried_texts() -> None:
+    script = QUIZ_JS.read_text(encoding="utf-8")
+    code = re.sub(r"/\*.*?\*/|//[^\n]*", "", script, flags=re.DOTALL)  # comments may quote labels
+    assert not re.search(r"[가-힣]", code), "every sentence the quiz shows comes from quiz.py"
+    used = set(re.findall(r'text\("([a-z-]+)"\)', code))
+    used |= {name for pair in re.findall(r'"([a-z-]+)" : "([a-z-]+)"', code) for name in pair}
+    assert {"choose", "first-correct", "first-wrong", "reset-keeps"} <= used
+    assert used <= set(SCRIPT_TEXTS)
 
 
 def test_unknown_lesson_raises() -> None:

@@ -18,6 +18,7 @@ from playwright.sync_api import Frame, Page, expect
 
 from generator import package as packaging
 from generator.quiz import COMPOSITION
+from tests.browser.quiz_helpers import answer
 from tests.browser.test_lesson_browser import STORAGE_THROWS
 from tests.harness.support import block_network, served
 
@@ -154,7 +155,7 @@ def test_frame_height_follows_a_worked_solution(new_page: Any, servers: tuple[st
     _wait_frame_height(page, "<", opened - 20)
     assert abs(_wait_fitted(page, frame) - closed) <= 1
 
-    messages = page.evaluate("window.heights")
+    messages = [m for m in page.evaluate("window.heights") if m["type"] == "composition-lab:height"]
     assert messages
     for message in messages:
         assert set(message) == {"type", "height", "page"}
@@ -169,13 +170,43 @@ def test_with_storage_blocked_the_embedded_lesson_still_works(
 ) -> None:
     url = _host_page(servers, "host.html")
     page, frame, log, blocked = _open(new_page, servers, url, STORAGE_THROWS)
-    frame.locator(f"#quiz-{COMPOSITION.lesson_id}-{QUESTIONS[0].id} label.cl-choice").nth(
-        QUESTIONS[0].answer
-    ).click()
+    answer(frame, 0, QUESTIONS[0].answer)
     expect(frame.locator("[data-storage-note]")).to_contain_text("저장할 수 없어")
     expect(frame.locator("form[data-quiz] [data-score]")).to_contain_text("정답 1")
     closed = _wait_fitted(page, frame)
     _solution(frame).locator("summary").click()
     _wait_frame_height(page, ">", closed + 20)
     _wait_fitted(page, frame)
+    _assert_clean(log, blocked)
+
+
+def test_a_card_link_opens_the_lab_in_place_and_scrolls_the_host_page(
+    new_page: Any, servers: tuple[str, str, Path]
+) -> None:
+    page, frame, log, blocked = _open(new_page, servers, _host_page(servers, "host.html"))
+    _wait_fitted(page, frame)
+    frame.wait_for_selector("#lab[data-lab-mounted]", state="attached")
+    frame.evaluate("window.marker = 'not reloaded'")
+    history = frame.evaluate("history.length")
+    link = frame.locator('#card-composition-p90 a[href*="#lab"]')
+    link.scroll_into_view_if_needed()
+    link.click()
+    expect(frame.locator('#lab [data-out="composed-delta-exact"]')).to_have_attribute("data-exact", "18/25")
+    assert frame.evaluate("window.marker") == "not reloaded"
+    assert frame.evaluate("history.length") == history  # the host's back button stays clean
+    assert frame.evaluate("location.search.slice(1)") == "mode=fresh&k=2&p=90&alpha=9.0&delta=0.72&alpha0=3.0"
+    # The host page scrolled to the lab: its title is near the top of the host's viewport.
+    page.wait_for_function(
+        "() => { const f = document.querySelector('iframe[data-composition-lab]');"
+        " return window.heights.some(m => m.type === 'composition-lab:reveal'); }"
+    )
+    lab_top = frame.evaluate("document.getElementById('lab').getBoundingClientRect().top")
+    on_host = (
+        page.locator("iframe[data-composition-lab]").evaluate("f => f.getBoundingClientRect().top") + lab_top
+    )
+    assert 0 <= on_host <= 50, on_host
+    assert frame.evaluate("document.activeElement.id") == "cl-lab-title"
+    reveal = [m for m in page.evaluate("window.heights") if m["type"] == "composition-lab:reveal"]
+    assert set(reveal[-1]) == {"type", "top", "page"}
+    assert abs(reveal[-1]["top"] - frame.evaluate("document.getElementById('lab').offsetTop")) <= 50
     _assert_clean(log, blocked)

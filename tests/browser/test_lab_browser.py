@@ -19,7 +19,8 @@ from playwright.sync_api import Locator, Page, expect
 
 from generator.catalogue import BY_SLUG, CATALOGUE, Example
 from generator.channels import Mode
-from generator.lab_page import FIELDS, default_values
+from generator.input_limits import MAX_NUMBER_CHARS
+from generator.lab_page import FIELDS, SCRIPT_TEXTS, default_values
 from generator.lab_url import lab_query
 from generator.records import Record, example_record
 from tests.conftest import LESSON_PAGE
@@ -322,7 +323,9 @@ BAD_INPUTS = [
     ("k", "101", "range"),
     ("k", "2.5", "step"),
     ("k", "1e309", "syntax"),
-    ("k", "9" * 400, "too-long"),
+    ("k", "9" * 400, "range"),
+    ("k", "9" * (MAX_NUMBER_CHARS + 1), "too-long"),
+    ("k", "6/2", "syntax"),
     ("p", "-1", "syntax"),
     ("p", "101", "range"),
     ("alpha", "", "empty"),
@@ -331,9 +334,13 @@ BAD_INPUTS = [
     ("alpha", "100.1", "range"),
     ("alpha", "NaN", "syntax"),
     ("alpha", "Infinity", "syntax"),
+    ("alpha", "1/3", "step"),
+    ("alpha", "57/0", "syntax"),
+    ("alpha", "1001/10", "range"),
     ("delta", "1.5", "range"),
     ("delta", "x", "syntax"),
-    ("delta", "0." + "1" * 30, "too-long"),
+    ("delta", "0." + "1" * MAX_NUMBER_CHARS, "too-long"),
+    ("delta", "4/3", "range"),
     ("alpha0", "", "empty"),
     ("alpha0", "1e3", "syntax"),
     ("alpha0", "0", "range"),
@@ -366,6 +373,159 @@ def test_every_bad_input_gets_its_message_and_the_last_result_stays(
     page.locator("#cl-lab-alpha").fill("abc")
     page.locator("#cl-lab-alpha").press("ArrowUp")
     expect(page.locator("#cl-lab-alpha")).to_have_value("3.1")
+    assert_clean(page, log, origin)
+
+
+# ---------- every state renders whole, or not at all ----------
+
+
+def test_a_long_composed_alpha_moves_every_output_to_the_new_state(
+    new_page: Any, lesson: tuple[str, str]
+) -> None:
+    """The reported case: at α₀ = 5.9 the composed α₀^21 has a decimal of 17 digits."""
+    url, origin = lesson
+    page, log = open_lab(new_page, f"{url}?mode=fresh&k=20&p=75&alpha=3.0&delta=0&alpha0=5.9")
+    wait_for_charts(page)
+    page.locator('#lab [data-field="k"] [data-step="1"]').click()
+    wait_for_charts(page)
+    record = record_for("fresh", 75, 21, "3", "0", "5.9")
+    assert_shows(page, record)
+    expect(page.locator('#lab [data-lab-caption="profile"]')).to_contain_text("k = 21")
+    expect(page.locator('#lab [data-lab-rows="distribution"] tr')).to_have_count(22)
+    assert address_query(page) == "mode=fresh&k=21&p=75&alpha=3.0&delta=0&alpha0=5.9"
+    expect(page.locator("#lab")).not_to_have_attribute("data-lab-stale", re.compile(".*"))
+    assert_clean(page, log, origin)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "mode=fresh&k=100&p=90&alpha=3.0&delta=0&alpha0=5.9",
+        "mode=fresh&k=28&p=75&alpha=3.0&delta=0&alpha0=3.8",
+        "mode=fresh&k=100&p=99&alpha=99.9&delta=1&alpha0=99.9",
+    ],
+)
+def test_a_shared_link_at_large_k_mounts_whole(new_page: Any, built_site: Path, query: str) -> None:
+    url = (built_site / LESSON_PAGE).as_uri()
+    page, log = open_lab(new_page, f"{url}?{query}")
+    wait_for_charts(page)
+    state = dict(pair.split("=") for pair in query.split("&"))
+    assert_shows(
+        page,
+        record_for(
+            state["mode"], int(state["p"]), int(state["k"]), state["alpha"], state["delta"], state["alpha0"]
+        ),
+    )
+    expect(page.locator("#lab [data-lab-static]")).to_be_hidden()
+    expect(page.locator("#lab .cl-lab-chart .vega-embed svg")).to_have_count(2)
+    expect(page.locator('#lab [data-lab-caption="distribution"]')).to_contain_text(f"k = {state['k']}")
+    assert_clean(page, log, "file://")
+
+
+def test_fractions_are_read_as_the_command_line_reads_them(new_page: Any, lesson: tuple[str, str]) -> None:
+    url, origin = lesson
+    page, log = open_lab(new_page, url)
+    page.locator("#cl-lab-alpha").fill("57/10")
+    expect(page.locator('#lab [data-lab-eps="alpha"]')).to_contain_text("ln(57/10)")
+    page.locator("#cl-lab-delta").fill("1/3")
+    assert_shows(page, record_for("fresh", 75, 2, "57/10", "1/3", "3"))
+    assert address_query(page) == "mode=fresh&k=2&p=75&alpha=5.7&delta=1/3&alpha0=3.0"
+    page.reload()
+    page.wait_for_selector("#lab[data-lab-mounted]", state="attached")
+    expect(page.locator("#cl-lab-alpha")).to_have_value("5.7")
+    expect(page.locator("#cl-lab-delta")).to_have_value("1/3")
+    assert_shows(page, record_for("fresh", 75, 2, "57/10", "1/3", "3"))
+    expect(page.locator("#lab [data-lab-notice]")).to_be_hidden()
+    assert_clean(page, log, origin)
+
+
+# The engine's classic script, served with a switch that makes its decimal formatter throw:
+# a renderer that fails in the middle of an update, as the long-decimal bug did.
+FAILING_FORMATTER = "function decimalForm(value, places = 3) {"
+
+
+def _serve_failing_engine(page: Page) -> None:
+    def route(request_route: Any) -> None:
+        response = request_route.fetch()
+        body = response.text()
+        assert FAILING_FORMATTER in body
+        body = body.replace(
+            FAILING_FORMATTER, FAILING_FORMATTER + " if (window.failRender) throw new Error('injected');"
+        )
+        request_route.fulfill(response=response, body=body)
+
+    page.route("**/lab/engine.js", route)
+
+
+def test_a_failing_render_keeps_the_last_state_whole_and_says_so(new_page: Any, site_url: str) -> None:
+    page, log = new_page()
+    _serve_failing_engine(page)
+    page.goto(f"{site_url}{LESSON_PAGE}?mode=fresh&k=20&p=75&alpha=3.0&delta=0&alpha0=5.9")
+    page.wait_for_selector("#lab[data-lab-mounted]", state="attached")
+    wait_for_charts(page)
+    kept = outputs_snapshot(page)
+    page.evaluate("window.failRender = true")
+    page.locator('#lab [data-field="k"] [data-step="1"]').click()
+    lab = page.locator("#lab")
+    expect(lab).to_have_attribute("data-lab-failures", "1")
+    expect(lab).to_have_attribute("data-lab-stale", "error")
+    # nothing of k = 21 was written: the outputs are those of k = 20, now marked stale
+    assert [
+        [{n: v for n, v in data.items() if n != "stale"}, text] for data, text in outputs_snapshot(page)
+    ] == kept
+    notice = page.locator("#lab [data-lab-error]")
+    expect(notice).to_be_visible()
+    expect(notice).to_have_text(SCRIPT_TEXTS["failed"])
+    areas = page.locator("#lab [data-lab-area]")
+    assert areas.count() == 6  # results, composition panel, two ε lines, two figures
+    assert page.locator("#lab [data-lab-area][data-stale]").count() == areas.count()
+    assert page.locator("#lab [data-lab-chart][data-stale]").count() == 2
+    assert any("composition lab: the update failed" in text for text in log.console_errors)
+    # The address holds what the fields show, so a reload opens the state the reader chose.
+    assert address_query(page) == "mode=fresh&k=21&p=75&alpha=3.0&delta=0&alpha0=5.9"
+    assert log.page_errors == []
+
+    page.evaluate("window.failRender = false")
+    page.locator('#lab [data-field="k"] [data-step="1"]').click()
+    wait_for_charts(page)
+    assert_shows(page, record_for("fresh", 75, 22, "3", "0", "5.9"))
+    expect(notice).to_be_hidden()
+    expect(lab).not_to_have_attribute("data-lab-stale", re.compile(".*"))
+    assert page.locator("#lab [data-lab-area][data-stale], #lab [data-lab-chart][data-stale]").count() == 0
+
+
+def test_a_failing_first_render_leaves_the_static_state_marked(new_page: Any, site_url: str) -> None:
+    page, log = new_page()
+    _serve_failing_engine(page)
+    page.add_init_script("window.failRender = true")
+    page.goto(f"{site_url}{LESSON_PAGE}?mode=fresh&k=100&p=90&alpha=3.0&delta=0&alpha0=5.9")
+    page.wait_for_selector("#lab[data-lab-mounted]", state="attached")
+    expect(page.locator("#lab")).to_have_attribute("data-lab-stale", "error")
+    expect(page.locator("#lab [data-lab-error]")).to_be_visible()
+    # What stays is the server's default state, every area of it marked stale.
+    expect(out(page, "delta-required")).to_have_attribute("data-exact", "3/8")
+    assert page.locator("#lab [data-lab-area]:not([data-stale])").count() == 0
+    assert any("composition lab" in text for text in log.console_errors)
+
+
+# ---------- links to the lab apply in place ----------
+
+
+def test_a_card_link_opens_its_state_in_place(new_page: Any, lesson: tuple[str, str]) -> None:
+    url, origin = lesson
+    page, log = open_lab(new_page, url)
+    page.evaluate("window.marker = 'not reloaded'")
+    page.locator('#card-composition-p90 a[href*="#lab"]').click()
+    assert_shows(page, example_record(BY_SLUG["composition-p90"]))
+    assert page.evaluate("window.marker") == "not reloaded"
+    assert address_query(page) == lab_query(BY_SLUG["composition-p90"])
+    assert page.evaluate("document.activeElement.id") == "cl-lab-title"
+    top = page.evaluate("document.getElementById('lab').getBoundingClientRect().top")
+    header = page.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+    assert header <= top <= header + 40, (header, top)  # in view, not under the sticky header
+    page.go_back()  # the hosted site keeps each opened state in its history
+    expect(page.locator("#cl-lab-p")).to_have_value("75")
+    assert page.evaluate("window.marker") == "not reloaded"
     assert_clean(page, log, origin)
 
 

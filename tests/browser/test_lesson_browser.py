@@ -14,7 +14,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from generator.quiz import COMPOSITION, SCRIPT_TEXTS
+from generator.quiz import CHECK_LABEL, COMPOSITION, RESET_LABEL, SCRIPT_TEXTS
+from tests.browser.quiz_helpers import answer as _choose  # choose an option and check it
+from tests.browser.quiz_helpers import check, checked, score_text, select
+from tests.browser.quiz_helpers import question as _question
+from tests.browser.quiz_helpers import wrong as _wrong
 from tests.conftest import LESSON_PAGE
 
 pytestmark = pytest.mark.browser
@@ -135,18 +139,6 @@ def test_without_javascript_every_step_and_answer_is_readable(
 # ---------- quiz ----------
 
 
-def _question(page: Page, index: int) -> Locator:
-    return page.locator(f"#quiz-{COMPOSITION.lesson_id}-{QUESTIONS[index].id}")
-
-
-def _choose(page: Page, index: int, choice: int) -> None:
-    _question(page, index).locator("label.cl-choice").nth(choice).click()
-
-
-def _wrong(index: int) -> int:
-    return (QUESTIONS[index].answer + 1) % len(QUESTIONS[index].choices)
-
-
 def _score(page: Page) -> Locator:
     return page.locator("form[data-quiz] [data-score]")
 
@@ -160,31 +152,36 @@ def _storage_note(page: Page) -> Locator:
     return page.locator("form[data-quiz] [data-storage-note]")
 
 
+def _record_quiz_events(page: Page) -> None:
+    page.evaluate(
+        "window.quizEvents = [];"
+        "document.addEventListener('cl:quiz-change', event => window.quizEvents.push(event.detail));"
+    )
+
+
 def test_quiz_answers_and_marks_survive_a_reload_and_reset_clears_them(
     new_page: Any, lesson: tuple[str, str]
 ) -> None:
     url, origin = lesson
     page, log = open_lesson(new_page, url)
-    page.evaluate(
-        "window.quizEvents = [];"
-        "document.addEventListener('cl:quiz-change', event => window.quizEvents.push(event.detail));"
-    )
+    _record_quiz_events(page)
     first, second = _question(page, 0), _question(page, 1)
     expect(first.locator("[data-explanation]")).to_be_hidden()
-    expect(_score(page)).to_have_text(f"응답 0/{len(QUESTIONS)} · 정답 0 · 학습 완료 0")
+    expect(_score(page)).to_have_text(score_text(0, 0, 0))
 
     _choose(page, 0, QUESTIONS[0].answer)
     _choose(page, 1, _wrong(1))
     first.get_by_label("학습 완료로 표시").check()
 
-    expect(first.locator("[data-feedback]")).to_have_text("정답입니다.")
-    expect(second.locator("[data-feedback]")).to_contain_text("오답입니다.")
+    expect(first.locator("[data-feedback]")).to_have_text(SCRIPT_TEXTS["correct"])
+    expect(second.locator("[data-feedback]")).to_have_text(SCRIPT_TEXTS["wrong"])
     expect(first.locator("details[data-explanation][open]")).to_be_visible()
     expect(second.locator("details[data-explanation][open]")).to_be_visible()
     expect(_question(page, 2).locator("[data-explanation]")).to_be_hidden()
-    expect(_score(page)).to_have_text(f"응답 2/{len(QUESTIONS)} · 정답 1 · 학습 완료 1")
+    expect(_score(page)).to_have_text(score_text(2, 1, 1))
     expected_state = {
-        "answers": {QUESTIONS[0].id: QUESTIONS[0].answer, QUESTIONS[1].id: _wrong(1)},
+        "first": {QUESTIONS[0].id: QUESTIONS[0].answer, QUESTIONS[1].id: _wrong(1)},
+        "last": {QUESTIONS[0].id: QUESTIONS[0].answer, QUESTIONS[1].id: _wrong(1)},
         "learned": [QUESTIONS[0].id],
     }
     assert _stored(page) == expected_state
@@ -197,28 +194,137 @@ def test_quiz_answers_and_marks_survive_a_reload_and_reset_clears_them(
         "state": expected_state,
     }
 
+    # A second try at the wrong one: new feedback, the same score.
+    _choose(page, 1, QUESTIONS[1].answer)
+    retried = SCRIPT_TEXTS["correct"] + " " + SCRIPT_TEXTS["first-wrong"]
+    expect(second.locator("[data-feedback]")).to_have_text(retried)
+    expect(_score(page)).to_have_text(score_text(2, 1, 1))
+    expected_state["last"][QUESTIONS[1].id] = QUESTIONS[1].answer
+    assert _stored(page) == expected_state
+
     page.reload()
     page.wait_for_selector("form[data-quiz][data-quiz-mounted]", state="attached")
     first, second = _question(page, 0), _question(page, 1)
-    expect(first.locator(f"input[type=radio][value='{QUESTIONS[0].answer}']")).to_be_checked()
-    expect(second.locator(f"input[type=radio][value='{_wrong(1)}']")).to_be_checked()
+    assert checked(page, 0) == [str(QUESTIONS[0].answer)]
+    assert checked(page, 1) == [str(QUESTIONS[1].answer)]  # the latest try
     expect(first.get_by_label("학습 완료로 표시")).to_be_checked()
     expect(second.get_by_label("학습 완료로 표시")).not_to_be_checked()
-    expect(second.locator("[data-feedback]")).to_contain_text("오답입니다.")
-    expect(_score(page)).to_have_text(f"응답 2/{len(QUESTIONS)} · 정답 1 · 학습 완료 1")
+    expect(second.locator("[data-feedback]")).to_have_text(retried)
+    expect(_score(page)).to_have_text(score_text(2, 1, 1))
     expect(_storage_note(page)).not_to_contain_text(SCRIPT_TEXTS["discarded"])
 
-    page.get_by_role("button", name="다시 풀기").click()
+    # Outside an LMS, "다시 풀기" starts a new attempt: first answers go too.
+    expect(page.locator("form[data-quiz] [data-reset-note]")).to_be_hidden()
+    page.get_by_role("button", name=RESET_LABEL).click()
     expect(page.locator("form[data-quiz] input:checked")).to_have_count(0)
     expect(first.locator("[data-explanation]")).to_be_hidden()
     expect(first.locator("[data-feedback]")).to_have_text("")
-    expect(_score(page)).to_have_text(f"응답 0/{len(QUESTIONS)} · 정답 0 · 학습 완료 0")
+    expect(_score(page)).to_have_text(score_text(0, 0, 0))
     assert _stored(page) is None
+    _choose(page, 1, QUESTIONS[1].answer)  # now graded as a first answer
+    expect(second.locator("[data-feedback]")).to_have_text(SCRIPT_TEXTS["correct"])
+    expect(_score(page)).to_have_text(score_text(1, 1, 0))
+    page.get_by_role("button", name=RESET_LABEL).click()
 
     page.reload()
     page.wait_for_selector("form[data-quiz][data-quiz-mounted]", state="attached")
     expect(page.locator("form[data-quiz] input:checked")).to_have_count(0)
     assert_clean(log, origin)
+
+
+def test_choosing_grades_nothing_and_the_keyboard_reads_every_option_before_checking(
+    new_page: Any, site_url: str, built_site: Path
+) -> None:
+    page, log = open_lesson(new_page, site_url + LESSON_PAGE)
+    _record_quiz_events(page)
+
+    # A click on an option only chooses it.
+    select(page, 0, QUESTIONS[0].answer)
+    assert checked(page, 0) == [str(QUESTIONS[0].answer)]
+    expect(_question(page, 0).locator("[data-feedback]")).to_have_text("")
+    expect(_question(page, 0).locator("[data-explanation]")).to_be_hidden()
+    expect(_question(page, 0)).to_have_attribute("data-state", "open")
+
+    # The arrow keys move the choice through every option and back, grading nothing.
+    target = 1
+    radios = _question(page, target).locator("input[type=radio]")
+    count = len(QUESTIONS[target].choices)
+    radios.first.focus()
+    page.keyboard.press("Space")
+    for step in range(1, count + 2):
+        page.keyboard.press("ArrowDown")
+        assert checked(page, target) == [str(step % count)]
+        expect(_question(page, target).locator("[data-feedback]")).to_have_text("")
+    page.keyboard.press("ArrowUp")
+    assert checked(page, target) == ["0"]
+    expect(_score(page)).to_have_text(score_text(0, 0, 0))
+    assert page.evaluate("window.quizEvents") == []
+    assert _stored(page) is None
+
+    # Checking with nothing chosen says what to do, and commits nothing.
+    check(page, 2)
+    expect(_question(page, 2).locator("[data-feedback]")).to_have_text(SCRIPT_TEXTS["choose"])
+    assert page.evaluate("window.quizEvents") == []
+
+    # Tab leads from the options to the check button, which Enter presses.
+    radios.first.focus()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Tab")
+    button = _question(page, target).get_by_role("button", name=CHECK_LABEL)
+    expect(button).to_be_focused()
+    page.keyboard.press("Enter")
+    right = QUESTIONS[target].answer == 1
+    expect(_question(page, target).locator("[data-feedback]")).to_have_text(
+        SCRIPT_TEXTS["correct" if right else "wrong"]
+    )
+    expect(_question(page, target).locator("[data-feedback]")).to_have_attribute("aria-live", "polite")
+    expect(_score(page)).to_have_text(score_text(1, int(right), 0))
+    assert _stored(page) == {
+        "first": {QUESTIONS[target].id: 1},
+        "last": {QUESTIONS[target].id: 1},
+        "learned": [],
+    }
+    # The other question's choice, never checked, is still chosen and still ungraded.
+    assert checked(page, 0) == [str(QUESTIONS[0].answer)]
+    expect(_question(page, 0).locator("[data-feedback]")).to_have_text("")
+    assert page.evaluate("window.quizEvents.length") == 1
+    assert_clean(log, site_url)
+
+
+def test_only_the_first_checked_answer_is_graded(new_page: Any, site_url: str, built_site: Path) -> None:
+    page, log = open_lesson(new_page, site_url + LESSON_PAGE)
+    feedback = _question(page, 0).locator("[data-feedback]")
+    _choose(page, 0, _wrong(0))
+    expect(feedback).to_have_text(SCRIPT_TEXTS["wrong"])
+    expect(_score(page)).to_have_text(score_text(1, 0, 0))
+
+    # Right on the second try: the reader is told so, and that the score keeps the first.
+    _choose(page, 0, QUESTIONS[0].answer)
+    expect(feedback).to_have_text(SCRIPT_TEXTS["correct"] + " " + SCRIPT_TEXTS["first-wrong"])
+    expect(_question(page, 0)).to_have_attribute("data-state", "correct")
+    labels = _question(page, 0).locator("label.cl-choice")
+    expect(labels.nth(QUESTIONS[0].answer)).to_have_class("cl-choice cl-choice--correct")
+    expect(labels.nth(_wrong(0))).to_have_class("cl-choice")
+    expect(_score(page)).to_have_text(score_text(1, 0, 0))
+
+    # Back to the first answer: its own feedback only.
+    _choose(page, 0, _wrong(0))
+    expect(feedback).to_have_text(SCRIPT_TEXTS["wrong"])
+    expect(_score(page)).to_have_text(score_text(1, 0, 0))
+    assert _stored(page) == {
+        "first": {QUESTIONS[0].id: _wrong(0)},
+        "last": {QUESTIONS[0].id: _wrong(0)},
+        "learned": [],
+    }
+
+    # And the other way round: a right first answer stays counted after a wrong try.
+    _choose(page, 1, QUESTIONS[1].answer)
+    _choose(page, 1, _wrong(1))
+    expect(_question(page, 1).locator("[data-feedback]")).to_have_text(
+        SCRIPT_TEXTS["wrong"] + " " + SCRIPT_TEXTS["first-correct"]
+    )
+    expect(_score(page)).to_have_text(score_text(2, 1, 0))
+    assert_clean(log, site_url)
 
 
 @pytest.mark.parametrize("init_script", [STORAGE_THROWS, STORAGE_FULL], ids=["access-throws", "writes-throw"])
@@ -228,38 +334,64 @@ def test_quiz_works_when_storage_fails(new_page: Any, lesson: tuple[str, str], i
     _choose(page, 0, QUESTIONS[0].answer)
     _choose(page, 2, _wrong(2))
     _question(page, 2).get_by_label("학습 완료로 표시").check()
-    expect(_question(page, 0).locator("[data-feedback]")).to_have_text("정답입니다.")
+    expect(_question(page, 0).locator("[data-feedback]")).to_have_text(SCRIPT_TEXTS["correct"])
     expect(_question(page, 2).locator("details[data-explanation][open]")).to_be_visible()
-    expect(_score(page)).to_have_text(f"응답 2/{len(QUESTIONS)} · 정답 1 · 학습 완료 1")
-    expect(page.locator("[data-storage-note]")).to_contain_text("저장할 수 없어")
+    expect(_score(page)).to_have_text(score_text(2, 1, 1))
+    expect(page.locator("[data-storage-note]")).to_have_text(SCRIPT_TEXTS["unsaved"])
 
-    page.get_by_role("button", name="다시 풀기").click()
+    page.get_by_role("button", name=RESET_LABEL).click()
     expect(page.locator("form[data-quiz] input:checked")).to_have_count(0)
-    expect(_score(page)).to_have_text(f"응답 0/{len(QUESTIONS)} · 정답 0 · 학습 완료 0")
+    expect(_score(page)).to_have_text(score_text(0, 0, 0))
     # Nothing may throw, Material's own storage helpers included (guarded in our partial).
     assert_clean(log, origin)
 
 
+# (stored text, first answers, last answers, learned marks) kept from it; each case
+# stores something that is not wholly this quiz's state.
 GARBAGE = {
-    "not-json": ("{not json", {}, []),
-    "array": ("[1, 2, 3]", {}, []),
-    "string": ('"answers"', {}, []),
-    "null": ("null", {}, []),
-    "answers-not-an-object": ('{"answers": [1], "learned": []}', {}, []),
-    "learned-not-a-list": ('{"answers": {}, "learned": "all"}', {}, []),
+    "not-json": ("{not json", {}, {}, []),
+    "array": ("[1, 2, 3]", {}, {}, []),
+    "string": ('"first"', {}, {}, []),
+    "null": ("null", {}, {}, []),
+    "first-not-an-object": ('{"first": [1], "last": {}, "learned": []}', {}, {}, []),
+    "last-not-an-object": ('{"first": {}, "last": 3, "learned": []}', {}, {}, []),
+    "learned-not-a-list": ('{"first": {}, "last": {}, "learned": "all"}', {}, {}, []),
     "bad-entries": (
         json.dumps(
             {
-                "answers": {QUESTIONS[0].id: 99, QUESTIONS[1].id: "2", QUESTIONS[2].id: 1.5, "bogus": 0},
+                "first": {QUESTIONS[0].id: 99, QUESTIONS[1].id: "2", QUESTIONS[2].id: 1.5, "bogus": 0},
+                "last": {QUESTIONS[0].id: -1, "bogus": 0},
                 "learned": ["bogus", 7],
             }
         ),
         {},
+        {},
         [],
     ),
     "partly-good": (
-        json.dumps({"answers": {QUESTIONS[0].id: 1, "bogus": 0}, "learned": [QUESTIONS[1].id, "bogus"]}),
+        json.dumps(
+            {
+                "first": {QUESTIONS[0].id: 1, "bogus": 0},
+                "last": {QUESTIONS[0].id: 2, "bogus": 0},
+                "learned": [QUESTIONS[1].id, "bogus"],
+            }
+        ),
         {QUESTIONS[0].id: 1},
+        {QUESTIONS[0].id: 2},
+        [QUESTIONS[1].id],
+    ),
+    # A latest try with no graded first answer was never graded: dropped, not counted.
+    "last-without-first": (
+        json.dumps({"first": {QUESTIONS[0].id: 0}, "last": {QUESTIONS[0].id: 1, QUESTIONS[1].id: 2}}),
+        {QUESTIONS[0].id: 0},
+        {QUESTIONS[0].id: 1},
+        [],
+    ),
+    # The previous version's shape: its one answer per question is no graded answer.
+    "old-shape": (
+        json.dumps({"answers": {QUESTIONS[0].id: 1}, "learned": [QUESTIONS[1].id]}),
+        {},
+        {},
         [QUESTIONS[1].id],
     ),
 }
@@ -267,7 +399,7 @@ GARBAGE = {
 
 @pytest.mark.parametrize("case", list(GARBAGE), ids=list(GARBAGE))
 def test_garbage_in_storage_is_ignored(new_page: Any, site_url: str, built_site: Path, case: str) -> None:
-    text, answers, learned = GARBAGE[case]
+    text, first, last, learned = GARBAGE[case]
     url = site_url + LESSON_PAGE
     # Seeded once per tab, so a reload would show what the quiz itself saved.
     seed = (
@@ -276,16 +408,17 @@ def test_garbage_in_storage_is_ignored(new_page: Any, site_url: str, built_site:
         " sessionStorage.setItem('seeded', '1'); }"
     )
     page, log = open_lesson(new_page, url, seed)
-    expect(page.locator("form[data-quiz] input[type=radio]:checked")).to_have_count(len(answers))
+    expect(page.locator("form[data-quiz] input[type=radio]:checked")).to_have_count(len(last))
     for index, question in enumerate(QUESTIONS):
         learned_box = _question(page, index).get_by_label("학습 완료로 표시")
         if question.id in learned:
             expect(learned_box).to_be_checked()
         else:
             expect(learned_box).not_to_be_checked()
-        if question.id in answers:
-            radio = f"input[type=radio][value='{answers[question.id]}']"
-            expect(_question(page, index).locator(radio)).to_be_checked()
+        if question.id in last:
+            assert checked(page, index) == [str(last[question.id])]
+    correct = sum(first[question.id] == question.answer for question in QUESTIONS if question.id in first)
+    expect(_score(page)).to_have_text(score_text(len(first), correct, len(learned)))
 
     # The reader is told, in Korean, that what was stored could not all be read.
     expect(_storage_note(page)).to_be_visible()
@@ -293,7 +426,8 @@ def test_garbage_in_storage_is_ignored(new_page: Any, site_url: str, built_site:
 
     # The quiz still works, and what it saves replaces the garbage with a clean state.
     _choose(page, 3, QUESTIONS[3].answer)
-    assert _stored(page) == {"answers": {**answers, QUESTIONS[3].id: QUESTIONS[3].answer}, "learned": learned}
+    added = {QUESTIONS[3].id: QUESTIONS[3].answer}
+    assert _stored(page) == {"first": {**first, **added}, "last": {**last, **added}, "learned": learned}
     expect(_storage_note(page)).to_have_text(SCRIPT_TEXTS["saved"])
     assert_clean(log, site_url)
 

@@ -20,8 +20,9 @@ from generator import package as packaging
 from generator.channels import build
 from generator.offline_bundle import FOLDER
 from generator.profile import Profile
-from generator.quiz import COMPOSITION
+from generator.quiz import COMPOSITION, SCRIPT_TEXTS
 from generator.rational import fraction_str
+from tests.browser.quiz_helpers import answer
 from tests.harness.support import block_network
 
 pytestmark = pytest.mark.browser
@@ -85,8 +86,8 @@ def test_navigation_math_search_and_saved_quiz_from_disk(new_page: Any, bundle: 
     page.keyboard.press("Escape")
 
     question = page.locator(f"#quiz-{COMPOSITION.lesson_id}-{QUESTIONS[0].id}")
-    question.locator("label.cl-choice").nth(QUESTIONS[0].answer).click()
-    expect(question.locator("[data-feedback]")).to_have_text("정답입니다.")
+    answer(page, 0, QUESTIONS[0].answer)
+    expect(question.locator("[data-feedback]")).to_have_text(SCRIPT_TEXTS["correct"])
     page.reload()
     page.wait_for_selector("form[data-quiz][data-quiz-mounted]", state="attached")
     expect(question.locator(f"input[value='{QUESTIONS[0].answer}']")).to_be_checked()

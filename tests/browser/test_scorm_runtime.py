@@ -4,6 +4,9 @@ The package is built and unzipped as an LMS would, and served over http together
 tests/harness/scorm-lms.html, which hosts the runtime as ``window.API`` and opens the SCO
 (its launch page read from imsmanifest.xml) in an iframe. Every request outside that
 server is blocked and collected, and must not happen.
+
+The quiz grades the first checked answer of each question: the score and status the LMS
+receives come from those, never from a later try, a mere choice of option, or a reset.
 """
 
 from __future__ import annotations
@@ -19,8 +22,9 @@ import pytest
 from playwright.sync_api import Frame, Page, expect
 
 from generator import package as packaging
-from generator.quiz import COMPOSITION
+from generator.quiz import COMPOSITION, RESET_LABEL, SCRIPT_TEXTS
 from generator.scorm_manifest import IMSCP
+from tests.browser.quiz_helpers import answer, checked, question, score_text, select, wrong
 from tests.harness.support import HARNESS, SCORM_RUNTIME, block_network, served
 
 pytestmark = pytest.mark.browser
@@ -48,10 +52,10 @@ def lms(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, li
 
 
 def _launch(
-    new_page: Any, lms: tuple[str, str, list[str]], cmi: dict[str, Any] | None
+    new_page: Any, lms: tuple[str, str, list[str]], cmi: dict[str, Any] | None, **options: Any
 ) -> tuple[Page, Frame, Any, list[str]]:
     harness, launch, _ = lms
-    page, log = new_page()
+    page, log = new_page(**options)
     blocked = block_network(page.context, (harness.rsplit("/", 1)[0],))
     page.goto(harness)
     page.evaluate("([href, cmi]) => launch(href, cmi)", [launch, cmi])
@@ -62,14 +66,6 @@ def _launch(
     frame = page.locator("#sco").element_handle().content_frame()
     assert frame is not None
     return page, frame, log, blocked
-
-
-def _choose(frame: Frame, index: int, choice: int) -> None:
-    frame.locator(f"#quiz-{COMPOSITION.lesson_id}-{QUESTIONS[index].id} label.cl-choice").nth(choice).click()
-
-
-def _wrong(index: int) -> int:
-    return (QUESTIONS[index].answer + 1) % len(QUESTIONS[index].choices)
 
 
 def _core(page: Page) -> dict[str, str]:
@@ -85,6 +81,24 @@ def _calls(page: Page, name: str) -> list[dict[str, Any]]:
     return [call for call in page.evaluate("lmsCalls") if call["name"] == name]
 
 
+def _set_values(page: Page, element: str) -> list[str]:
+    """Every value the SCO set for ``element``, in order."""
+    return [call["args"][1] for call in _calls(page, "LMSSetValue") if call["args"][0] == element]
+
+
+def _suspended(page: Page) -> Any:
+    """The quiz's state as the LMS keeps it in cmi.suspend_data (None when it holds none)."""
+    text = page.evaluate("API.cmi.suspend_data")
+    return json.loads(text).get(KEY) if text else None
+
+
+def _leave(page: Page) -> dict[str, Any]:
+    """Unload the SCO (pagehide: LMSFinish) and return what the LMS keeps for the next launch."""
+    page.evaluate("document.getElementById('sco').src = 'about:blank'")
+    page.wait_for_function("() => lmsCalls.some(call => call.name === 'LMSFinish')")
+    return dict(page.evaluate("storedCmi()"))
+
+
 def _percent(correct: int) -> int:
     return 100 * correct // len(QUESTIONS)
 
@@ -95,44 +109,65 @@ def _assert_clean(log: Any, blocked: list[str]) -> None:
     assert log.page_errors == []
 
 
-def test_quiz_reports_score_and_status_and_a_relaunch_resumes(
+def test_quiz_reports_the_first_answers_and_a_relaunch_resumes(
     new_page: Any, lms: tuple[str, str, list[str]]
 ) -> None:
     page, frame, log, blocked = _launch(new_page, lms, None)
     assert page.evaluate("lmsCalls[0]") == {"name": "LMSInitialize", "args": [""], "result": "true"}
     assert _core(page)["status"] == "incomplete"
 
-    # All but the last question answered, one of them wrong: nothing to report yet.
+    # Choosing options, by click or arrow key, grades nothing and sends the LMS nothing.
+    calls = len(page.evaluate("lmsCalls"))
+    select(frame, 0, wrong(0))
+    question(frame, 1).locator("input[type=radio]").first.focus()
+    frame.page.keyboard.press("Space")
+    frame.page.keyboard.press("ArrowDown")
+    assert checked(frame, 1) == ["1"]
+    assert len(page.evaluate("lmsCalls")) == calls
+    assert page.evaluate("API.cmi.suspend_data") == ""
+    expect(frame.locator("form[data-quiz] [data-score]")).to_have_text(score_text(0, 0, 0))
+
+    # All but the last question checked, one of them wrong: nothing to report yet.
     for index in range(len(QUESTIONS) - 1):
-        _choose(frame, index, _wrong(index) if index == 1 else QUESTIONS[index].answer)
+        answer(frame, index, wrong(index) if index == 1 else QUESTIONS[index].answer)
     assert _core(page)["status"] == "incomplete"
     assert _core(page)["raw"] == ""
 
-    # The last one wrong too: 4 of 6 correct, 66 % < 80 %: failed.
+    # The last one right: 5 of 6 first answers correct, 83 % >= 80 %: passed.
     last = len(QUESTIONS) - 1
-    _choose(frame, last, _wrong(last))
-    correct = len(QUESTIONS) - 2
-    assert 100 * correct < MASTERY * len(QUESTIONS)
-    expect_core = {"status": "failed", "raw": str(_percent(correct)), "min": "0", "max": "100"}
-    page.wait_for_function("() => API.cmi.core.lesson_status === 'failed'")
-    assert {key: _core(page)[key] for key in expect_core} == expect_core
-
-    # Corrected: 5 of 6, 83 % >= 80 %: passed, and committed after being set.
-    _choose(frame, last, QUESTIONS[last].answer)
-    correct += 1
+    answer(frame, last, QUESTIONS[last].answer)
+    correct = len(QUESTIONS) - 1
     assert 100 * correct >= MASTERY * len(QUESTIONS)
     page.wait_for_function("() => API.cmi.core.lesson_status === 'passed'")
-    assert _core(page)["raw"] == str(_percent(correct)) == "83"
+    assert _core(page) == {"status": "passed", "raw": str(_percent(correct)), "min": "0", "max": "100"}
+    assert _percent(correct) == 83
     names = [call["name"] + " " + " ".join(call["args"][:1]) for call in page.evaluate("lmsCalls")]
     status_set = max(i for i, name in enumerate(names) if name == "LMSSetValue cmi.core.lesson_status")
     assert "LMSCommit " in names[status_set:]
 
-    frame.get_by_label("학습 완료로 표시").first.check()
+    # Later tries show their own feedback; the LMS is told nothing new, up or down.
+    reported = (_set_values(page, "cmi.core.score.raw"), _set_values(page, "cmi.core.lesson_status"))
+    answer(frame, 1, QUESTIONS[1].answer)
+    expect(question(frame, 1).locator("[data-feedback]")).to_have_text(
+        SCRIPT_TEXTS["correct"] + " " + SCRIPT_TEXTS["first-wrong"]
+    )
+    answer(frame, 0, wrong(0))
+    expect(question(frame, 0).locator("[data-feedback]")).to_have_text(
+        SCRIPT_TEXTS["wrong"] + " " + SCRIPT_TEXTS["first-correct"]
+    )
+    expect(frame.locator("form[data-quiz] [data-score]")).to_have_text(score_text(len(QUESTIONS), correct, 0))
+    assert _core(page)["status"] == "passed"
+    assert _core(page)["raw"] == "83"
+    assert (_set_values(page, "cmi.core.score.raw"), _set_values(page, "cmi.core.lesson_status")) == reported
+
+    question(frame, 0).get_by_label("학습 완료로 표시").check()
+    first = {
+        question.id: wrong(index) if index == 1 else question.answer
+        for index, question in enumerate(QUESTIONS)
+    }
     state = {
-        "answers": {
-            question.id: _wrong(index) if index == 1 else question.answer
-            for index, question in enumerate(QUESTIONS)
-        },
+        "first": first,
+        "last": {**first, QUESTIONS[0].id: wrong(0), QUESTIONS[1].id: QUESTIONS[1].answer},
         "learned": [QUESTIONS[0].id],
     }
     suspend = page.evaluate("API.cmi.suspend_data")
@@ -141,49 +176,113 @@ def test_quiz_reports_score_and_status_and_a_relaunch_resumes(
     assert frame.evaluate("key => localStorage.getItem(key)", KEY) is None  # the LMS keeps it
 
     # Leaving the SCO: pagehide sets exit=suspend and the session time, commits, finishes.
-    page.evaluate("document.getElementById('sco').src = 'about:blank'")
-    page.wait_for_function("() => lmsCalls.some(call => call.name === 'LMSFinish')")
-    exits = [call["args"][1] for call in _calls(page, "LMSSetValue") if call["args"][0] == "cmi.core.exit"]
-    assert exits[-1] == "suspend"
+    stored = _leave(page)
+    assert _set_values(page, "cmi.core.exit")[-1] == "suspend"
     assert len(_calls(page, "LMSFinish")) == 1
-    session_times = [
-        call["args"][1] for call in _calls(page, "LMSSetValue") if call["args"][0] == "cmi.core.session_time"
-    ]
+    session_times = _set_values(page, "cmi.core.session_time")
     assert len(session_times) == 1
     assert session_times[0].count(":") == 2
-    stored = page.evaluate("storedCmi()")
     # The SCO asked for nothing its manifest entry does not list.
     course = lms[0].rsplit("/", 1)[0] + "/course/"
     assert {url for url in log.requests if url.startswith(course)} <= set(lms[2])
     _assert_clean(log, blocked)
 
-    # Relaunch in a fresh browser (no local storage): the answers come back from suspend_data.
+    # Relaunch in a fresh browser (no local storage): first and last answers come back
+    # from suspend_data, the radios show the latest tries, the score the first answers.
     page2, frame2, log2, blocked2 = _launch(new_page, lms, stored)
-    for question in QUESTIONS:
-        chosen = state["answers"][question.id]
-        expect(
-            frame2.locator(f"#quiz-{COMPOSITION.lesson_id}-{question.id} input[value='{chosen}']")
-        ).to_be_checked()
+    for index, question_data in enumerate(QUESTIONS):
+        assert checked(frame2, index) == [str(state["last"][question_data.id])]
+    expect(question(frame2, 0).locator("[data-feedback]")).to_have_text(
+        SCRIPT_TEXTS["wrong"] + " " + SCRIPT_TEXTS["first-correct"]
+    )
     expect(frame2.get_by_label("학습 완료로 표시").first).to_be_checked()
     expect(frame2.locator("form[data-quiz] [data-score]")).to_have_text(
-        f"응답 {len(QUESTIONS)}/{len(QUESTIONS)} · 정답 {correct} · 학습 완료 1"
+        score_text(len(QUESTIONS), correct, 1)
     )
     assert _core(page2)["status"] == "passed"
     assert _core(page2)["raw"] == "83"
     _assert_clean(log2, blocked2)
 
 
+def test_reset_in_the_lms_never_turns_passed_into_failed(
+    new_page: Any, lms: tuple[str, str, list[str]]
+) -> None:
+    page, frame, log, blocked = _launch(new_page, lms, None)
+    reset = frame.get_by_role("button", name=RESET_LABEL)
+    reset_note = frame.locator("form[data-quiz] [data-reset-note]")
+    score = frame.locator("form[data-quiz] [data-score]")
+
+    # Before the result is reported, a reset starts a new attempt here too.
+    answer(frame, 0, wrong(0))
+    expect(reset_note).to_be_hidden()
+    reset.click()
+    expect(score).to_have_text(score_text(0, 0, 0))
+    assert _suspended(page) is None
+    assert _core(page)["status"] == "incomplete"
+
+    for index, question_data in enumerate(QUESTIONS):
+        answer(frame, index, question_data.answer)
+    page.wait_for_function("() => API.cmi.core.lesson_status === 'passed'")
+    assert _core(page)["raw"] == "100"
+    expect(reset_note).to_have_text(SCRIPT_TEXTS["reset-keeps"])
+    question(frame, 2).get_by_label("학습 완료로 표시").check()
+
+    # Reported: the reset clears the choices for practice; first answers, score, status stay.
+    reset.click()
+    expect(frame.locator("form[data-quiz] input[type=radio]:checked")).to_have_count(0)
+    for index in range(len(QUESTIONS)):
+        expect(question(frame, index).locator("[data-feedback]")).to_have_text(SCRIPT_TEXTS["first-correct"])
+    expect(score).to_have_text(score_text(len(QUESTIONS), len(QUESTIONS), 1))
+    first = {question_data.id: question_data.answer for question_data in QUESTIONS}
+    assert _suspended(page) == {"first": first, "last": {}, "learned": [QUESTIONS[2].id]}
+    answer(frame, 0, wrong(0))  # practice after the reset: feedback only
+    expect(question(frame, 0).locator("[data-feedback]")).to_have_text(
+        SCRIPT_TEXTS["wrong"] + " " + SCRIPT_TEXTS["first-correct"]
+    )
+    assert _core(page)["status"] == "passed"
+    assert _core(page)["raw"] == "100"
+
+    # A relaunch keeps the rule: the restored result is reported, and a reset keeps it.
+    stored = _leave(page)
+    _assert_clean(log, blocked)
+    page2, frame2, log2, blocked2 = _launch(new_page, lms, stored)
+    expect(frame2.locator("form[data-quiz] [data-reset-note]")).to_have_text(SCRIPT_TEXTS["reset-keeps"])
+    frame2.get_by_role("button", name=RESET_LABEL).click()
+    expect(frame2.locator("form[data-quiz] [data-score]")).to_have_text(
+        score_text(len(QUESTIONS), len(QUESTIONS), 1)
+    )
+    assert _suspended(page2) == {"first": first, "last": {}, "learned": [QUESTIONS[2].id]}
+    assert _core(page2)["status"] == "passed"
+    assert _core(page2)["raw"] == "100"
+    for session in (page, page2):
+        assert "failed" not in _set_values(session, "cmi.core.lesson_status")
+        assert set(_set_values(session, "cmi.core.score.raw")) == {"100"}
+    _assert_clean(log2, blocked2)
+
+
 def test_suspend_data_stays_within_4096_characters(new_page: Any, lms: tuple[str, str, list[str]]) -> None:
     page, frame, log, blocked = _launch(new_page, lms, None)
-    _choose(frame, 0, QUESTIONS[0].answer)
-    before = page.evaluate("API.cmi.suspend_data")
-    assert frame.evaluate("CompositionLab.storage.set('composition-lab:big', 'x'.repeat(5000))") is False
-    assert page.evaluate("API.cmi.suspend_data") == before
-    _choose(frame, 1, QUESTIONS[1].answer)  # saving still works for what fits
-    assert json.loads(page.evaluate("API.cmi.suspend_data"))[KEY]["answers"] == {
-        QUESTIONS[0].id: QUESTIONS[0].answer,
-        QUESTIONS[1].id: QUESTIONS[1].answer,
+    # The largest state this quiz can save: every question first-answered and last-answered
+    # (with another choice), and every question marked as learned.
+    for index, question_data in enumerate(QUESTIONS):
+        answer(frame, index, len(question_data.choices) - 1)
+        answer(frame, index, 0)
+        question(frame, index).get_by_label("학습 완료로 표시").check()
+    largest = {
+        "first": {question_data.id: len(question_data.choices) - 1 for question_data in QUESTIONS},
+        "last": {question_data.id: 0 for question_data in QUESTIONS},
+        "learned": [question_data.id for question_data in QUESTIONS],
     }
+    suspend = page.evaluate("API.cmi.suspend_data")
+    # Written in question order, so the text itself is known.
+    assert suspend == json.dumps({KEY: largest}, separators=(",", ":"))
+    assert len(suspend) <= 4096
+
+    # A write that would pass the limit is refused, and the LMS keeps the last text that fit.
+    assert frame.evaluate("CompositionLab.storage.set('composition-lab:big', 'x'.repeat(5000))") is False
+    assert page.evaluate("API.cmi.suspend_data") == suspend
+    question(frame, 0).get_by_label("학습 완료로 표시").uncheck()  # saving still works for what fits
+    assert _suspended(page) == {**largest, "learned": [question_data.id for question_data in QUESTIONS[1:]]}
     _assert_clean(log, blocked)
 
 
@@ -197,9 +296,9 @@ def test_the_api_is_found_through_the_opener(new_page: Any, lms: tuple[str, str,
         page.evaluate("href => window.open(href)", launch)
     popup = popup_info.value
     popup.wait_for_selector("form[data-quiz][data-quiz-mounted]", state="attached")
-    popup.locator(f"#quiz-{COMPOSITION.lesson_id}-{QUESTIONS[0].id} label.cl-choice").nth(0).click()
+    answer(popup, 0, 0)
     page.wait_for_function("() => lmsCalls.some(call => call.name === 'LMSInitialize')")
-    assert json.loads(page.evaluate("API.cmi.suspend_data"))[KEY]["answers"] == {QUESTIONS[0].id: 0}
+    assert _suspended(page) == {"first": {QUESTIONS[0].id: 0}, "last": {QUESTIONS[0].id: 0}, "learned": []}
     _assert_clean(log, blocked)
 
 
@@ -211,11 +310,91 @@ def test_without_an_lms_the_lesson_works_and_nothing_throws(
     blocked = block_network(page.context, (harness.rsplit("/", 1)[0],))
     page.goto(harness.rsplit("/", 1)[0] + "/" + launch)
     page.wait_for_selector("form[data-quiz][data-quiz-mounted]", state="attached")
-    for index, question in enumerate(QUESTIONS):
-        _choose(page.main_frame, index, question.answer)
-    expect(page.locator("form[data-quiz] [data-score]")).to_contain_text(f"정답 {len(QUESTIONS)}")
-    assert json.loads(page.evaluate("key => localStorage.getItem(key)", KEY))["answers"] == {
-        question.id: question.answer for question in QUESTIONS
+    for index, question_data in enumerate(QUESTIONS):
+        answer(page, index, question_data.answer)
+    expect(page.locator("form[data-quiz] [data-score]")).to_have_text(
+        score_text(len(QUESTIONS), len(QUESTIONS), 0)
+    )
+    assert json.loads(page.evaluate("key => localStorage.getItem(key)", KEY))["first"] == {
+        question_data.id: question_data.answer for question_data in QUESTIONS
     }
     assert page.evaluate("typeof window.API") == "undefined"
+    # Nothing reports this result, so "다시 풀기" starts over even with every question answered.
+    expect(page.locator("form[data-quiz] [data-reset-note]")).to_be_hidden()
+    page.get_by_role("button", name=RESET_LABEL).click()
+    expect(page.locator("form[data-quiz] [data-score]")).to_have_text(score_text(0, 0, 0))
+    assert page.evaluate("key => localStorage.getItem(key)", KEY) is None
     _assert_clean(log, blocked)
+
+
+# Every control of the lesson that a learner may press and that could leave the page: its
+# links (cards' "실험실에서 열기", the table of contents, heading permalinks, footnotes, …)
+# and the lab's preset buttons.
+LINKS = "article a[href], [data-md-type='toc'] a[href]"
+PRESETS = "[data-preset]"
+
+
+def test_the_sco_survives_every_click_and_still_reports(
+    new_page: Any, lms: tuple[str, str, list[str]]
+) -> None:
+    # Wide enough for the table of contents beside the lesson.
+    page, frame, log, blocked = _launch(new_page, lms, None, viewport={"width": 1400, "height": 1000})
+    navigations: list[str] = []
+    page.on(
+        "request",
+        lambda request: (
+            navigations.append(request.url)
+            if request.is_navigation_request() and request.frame == frame
+            else None
+        ),
+    )
+    # Set on this document only: a reload of the SCO would lose it.
+    frame.evaluate("window.clSameDocument = true")
+    frame.evaluate(
+        "document.querySelectorAll('article details').forEach(details => { details.open = true; })"
+    )
+
+    def assert_same_sco(what: str) -> None:
+        page.wait_for_timeout(150)  # time for a navigation, if the click started one, to begin
+        assert navigations == [], f"{what} loaded {navigations}"
+        assert frame.evaluate("window.clSameDocument === true"), f"{what} reloaded the SCO"
+        assert len(_calls(page, "LMSInitialize")) == 1, what
+        assert _calls(page, "LMSFinish") == [], what
+
+    links = frame.locator(LINKS)
+    hrefs = links.evaluate_all("links => links.map(link => link.getAttribute('href'))")
+    assert any(href.startswith("?") and href.endswith("#lab") for href in hrefs), "a card links to the lab"
+    assert any(href.startswith("#") for href in hrefs)
+    for index, href in enumerate(hrefs):
+        link = links.nth(index)
+        if link.is_visible():
+            link.click()
+        else:  # in a step of the stepper not shown now: the same click event, dispatched
+            link.dispatch_event("click")
+        assert_same_sco(f"link {index} ({href})")
+    presets = frame.locator(PRESETS)
+    assert presets.count() > 0
+    for index in range(presets.count()):
+        preset = presets.nth(index)
+        if preset.is_visible():
+            preset.click()
+        else:
+            preset.dispatch_event("click")
+        assert_same_sco(f"preset {index} ({preset.get_attribute('data-preset')})")
+
+    # The same session still reports the quiz, and a relaunch restores what it reported.
+    for index, question_data in enumerate(QUESTIONS):
+        answer(frame, index, wrong(index) if index == 1 else question_data.answer)
+    page.wait_for_function("() => API.cmi.core.lesson_status === 'passed'")
+    assert _core(page)["raw"] == str(_percent(len(QUESTIONS) - 1)) == "83"
+    assert_same_sco("answering the quiz")
+    stored = _leave(page)
+    assert len(_calls(page, "LMSFinish")) == 1
+    _assert_clean(log, blocked)
+
+    page2, frame2, log2, blocked2 = _launch(new_page, lms, stored)
+    assert _core(page2) == {"status": "passed", "raw": "83", "min": "0", "max": "100"}
+    expect(frame2.locator("form[data-quiz] [data-score]")).to_have_text(
+        score_text(len(QUESTIONS), len(QUESTIONS) - 1, 0)
+    )
+    _assert_clean(log2, blocked2)

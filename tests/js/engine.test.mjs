@@ -19,11 +19,11 @@ import * as engine from '../../site_overrides/assets/javascripts/lab/engine.mjs'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** @param {string} text a decimal the parser must accept */
+/** @param {string} text a number the grammar must accept */
 function exact(text) {
-  const parsed = engine.parseDecimal(text);
-  assert.ok(parsed.ok, `${text} should parse`);
-  return parsed.value;
+  const parsed = engine.parseNumber(text);
+  assert.ok(parsed, `${text} should parse`);
+  return parsed;
 }
 
 function profileOf(mode, p, k) {
@@ -180,93 +180,92 @@ describe('exact formatting and chart coordinates', () => {
 
 describe('parsing what people type', () => {
   const refused = (result) => (result.ok ? 'accepted' : result.reason);
+  // Shaped as generator/input_limits.py writes a limit; the lab's own limits come from the
+  // page and, in the golden part below, from the core.
+  const alphaLike = { name: 'a', kind: 'number', low: '1', high: '100', grid: 1, max_chars: 30 };
+  const unitLike = { name: 'd', kind: 'number', low: '0', high: '1', grid: null, max_chars: 30 };
+  const countLike = { name: 'n', kind: 'count', low: '1', high: '100', grid: 0, max_chars: 30 };
 
-  test('decimals are exact and reduced; everything else is refused with a reason', () => {
+  test('numbers are decimals or integer ratios, exact and reduced; anything else is null', () => {
     assert.deepEqual(exact('0.375'), { num: 3n, den: 8n });
     assert.deepEqual(exact('3'), { num: 3n, den: 1n });
     assert.deepEqual(exact('5.7'), { num: 57n, den: 10n });
+    assert.deepEqual(exact('57/10'), { num: 57n, den: 10n });
+    assert.deepEqual(exact('114/20'), { num: 57n, den: 10n });
     assert.deepEqual(exact('.5'), { num: 1n, den: 2n });
     assert.deepEqual(exact('5.'), { num: 5n, den: 1n });
     assert.deepEqual(exact('007.50'), { num: 15n, den: 2n });
-    const cases = {
-      '': 'empty',
-      abc: 'syntax',
-      '1e309': 'syntax',
-      '1E3': 'syntax',
-      NaN: 'syntax',
-      Infinity: 'syntax',
-      '-1': 'syntax',
-      '+1': 'syntax',
-      ' 3': 'syntax',
-      '3 ': 'syntax',
-      '0x1F': 'syntax',
-      '1,5': 'syntax',
-      '1.2.3': 'syntax',
-      '.': 'syntax',
-      '57/10': 'syntax',
-      '٣': 'syntax',
-      '0.12345678901234567890123': 'too-long',
-      ['9'.repeat(400)]: 'too-long',
-    };
-    for (const [text, reason] of Object.entries(cases)) {
-      assert.equal(refused(engine.parseDecimal(text)), reason, JSON.stringify(text));
+    for (const text of ['abc', '1e309', 'NaN', 'Infinity', '-1', '+1', ' 3', '0x1F', '1,5', '1.2.3', '.']) {
+      assert.equal(engine.parseNumber(text), null, JSON.stringify(text));
     }
-    assert.equal(refused(engine.parseDecimal(undefined)), 'empty');
-    assert.equal(refused(engine.parseDecimal(null)), 'empty');
-    assert.equal(refused(engine.parseDecimal(['1', '2'])), 'syntax');
-    assert.equal(refused(engine.parseDecimal(3)), 'syntax');
+    for (const text of ['3/0', '1/2/3', '1.5/2', '/5', '5/', '٣']) {
+      assert.equal(engine.parseNumber(text), null, JSON.stringify(text));
+    }
   });
 
-  test('α and α₀ lie in [1, 100] on the 0.1 grid; δ lies in [0, 1]', () => {
-    assert.deepEqual(engine.parseAlpha('3.0').value, { num: 3n, den: 1n });
-    assert.deepEqual(engine.parseAlpha('5.70').value, { num: 57n, den: 10n });
-    assert.deepEqual(engine.parseAlpha('100').value, { num: 100n, den: 1n });
-    assert.equal(refused(engine.parseAlpha('0.9')), 'range');
-    assert.equal(refused(engine.parseAlpha('100.1')), 'range');
-    assert.equal(refused(engine.parseAlpha('5.75')), 'step');
-    assert.equal(refused(engine.parseAlpha('NaN')), 'syntax');
-    assert.deepEqual(engine.parseDelta('0').value, { num: 0n, den: 1n });
-    assert.deepEqual(engine.parseDelta('1.000').value, { num: 1n, den: 1n });
-    assert.deepEqual(engine.parseDelta('0.000000000000000001').value, { num: 1n, den: 10n ** 18n });
-    assert.equal(refused(engine.parseDelta('1.0001')), 'range');
-    assert.equal(refused(engine.parseDelta('-0')), 'syntax');
+  test('a field is read against its limit: empty, length, grammar, grid, interval, in that order', () => {
+    assert.deepEqual(engine.parseField('57/10', alphaLike).value, { num: 57n, den: 10n });
+    assert.deepEqual(engine.parseField('5.70', alphaLike).value, { num: 57n, den: 10n });
+    assert.equal(refused(engine.parseField('5.75', alphaLike)), 'step');
+    assert.equal(refused(engine.parseField('1/3', alphaLike)), 'step');
+    assert.equal(refused(engine.parseField('0.9', alphaLike)), 'range');
+    assert.equal(refused(engine.parseField('1001/10', alphaLike)), 'range');
+    assert.equal(refused(engine.parseField('NaN', alphaLike)), 'syntax');
+    assert.equal(refused(engine.parseField('9'.repeat(31), alphaLike)), 'too-long');
+    assert.equal(refused(engine.parseField('😀'.repeat(20), alphaLike)), 'syntax'); // 20 code points
+    assert.equal(refused(engine.parseField('😀'.repeat(31), alphaLike)), 'too-long');
+    assert.deepEqual(engine.parseField('1/3', unitLike).value, { num: 1n, den: 3n });
+    assert.deepEqual(engine.parseField('1.000', unitLike).value, { num: 1n, den: 1n });
+    assert.equal(refused(engine.parseField('4/3', unitLike)), 'range');
+    assert.equal(refused(engine.parseField('-0', unitLike)), 'syntax');
+    assert.deepEqual(engine.parseField('007', countLike), { ok: true, value: 7 });
+    assert.equal(refused(engine.parseField('2.0', countLike)), 'step');
+    assert.equal(refused(engine.parseField('6/2', countLike)), 'syntax');
+    assert.equal(refused(engine.parseField('99999999999999999999', countLike)), 'range');
+    for (const missing of ['', undefined, null]) assert.equal(refused(engine.parseField(missing, countLike)), 'empty');
+    assert.equal(refused(engine.parseField(['1', '2'], countLike)), 'syntax');
+    assert.equal(refused(engine.parseField(3, countLike)), 'syntax');
   });
 
-  test('k and p are plain integers in range', () => {
-    const k = (text) => engine.parseInteger(text, 1, 100);
-    assert.deepEqual(k('100'), { ok: true, value: 100 });
-    assert.deepEqual(k('007'), { ok: true, value: 7 });
-    assert.equal(refused(k('0')), 'range');
-    assert.equal(refused(k('101')), 'range');
-    assert.equal(refused(k('99999999999999999999')), 'range');
-    assert.equal(refused(k('2.5')), 'step');
-    assert.equal(refused(k('2.0')), 'step');
-    assert.equal(refused(k('1e309')), 'syntax');
-    assert.equal(refused(k('-1')), 'syntax');
-    assert.equal(refused(k('')), 'empty');
-    assert.deepEqual(engine.parseInteger('0', 0, 100), { ok: true, value: 0 });
+  test('the URL writes each value in one canonical form, exactly', () => {
+    const text = (value, grid) => engine.canonicalNumber(exact(value), grid);
+    assert.equal(text('3', 1), '3.0');
+    assert.equal(text('57/10', 1), '5.7');
+    assert.equal(text('100', 1), '100.0');
+    assert.equal(text('0', null), '0');
+    assert.equal(text('18/25', null), '0.72');
+    assert.equal(text('0.3740', null), '0.374');
+    assert.equal(text('1/1024', null), '0.0009765625');
+    assert.equal(text('1/3', null), '1/3');
+    assert.equal(text('2/7', null), '2/7');
   });
 
   test('hostile URL parameters give reasons field by field and keep the good fields', () => {
-    const params = new URLSearchParams('mode=%3Cscript%3E&k=1e309&p=-1&alpha=NaN&delta=0.5&alpha0=3&k=2');
-    const names = ['mode', 'k', 'p', 'alpha', 'delta', 'alpha0'];
-    const texts = Object.fromEntries(names.map((name) => [name, params.get(name)]));
-    const result = engine.parseInputs(texts);
+    const limits = { k: countLike, alpha: alphaLike, delta: unitLike };
+    const params = new URLSearchParams('mode=%3Cscript%3E&k=1e309&alpha=NaN&delta=0.5&k=2');
+    const texts = Object.fromEntries(['mode', 'k', 'alpha', 'delta'].map((name) => [name, params.get(name)]));
+    const result = engine.parseInputs(texts, limits);
     assert.equal(result.ok, false);
-    assert.deepEqual(result.errors, { mode: 'syntax', k: 'syntax', p: 'syntax', alpha: 'syntax' });
-    assert.deepEqual(result.values, { delta: { num: 1n, den: 2n }, alpha0: { num: 3n, den: 1n } });
-    assert.deepEqual(engine.parseInputs({}).errors, {
+    assert.deepEqual(result.errors, { mode: 'syntax', k: 'syntax', alpha: 'syntax' });
+    assert.deepEqual(result.values, { delta: { num: 1n, den: 2n } });
+    assert.deepEqual(engine.parseInputs({}, limits).errors, {
       mode: 'empty',
       k: 'empty',
-      p: 'empty',
       alpha: 'empty',
       delta: 'empty',
-      alpha0: 'empty',
     });
-    const good = { mode: 'copy', k: '2', p: '75', alpha: '3.0', delta: '0', alpha0: '3.0' };
-    assert.equal(engine.parseInputs(good).ok, true);
+    assert.equal(engine.parseInputs({ mode: 'copy', k: '2', alpha: '3.0', delta: '0' }, limits).ok, true);
     assert.equal(engine.parseMode('FRESH').ok, false);
     assert.equal(engine.parseMode('__proto__').ok, false);
+  });
+
+  test('the decimal read next to a fraction says whether it is exact', () => {
+    assert.deepEqual(engine.decimalForm(exact('3/8')), { text: '0.375', equal: true });
+    assert.deepEqual(engine.decimalForm(exact('1/3')), { text: '0.333', equal: false });
+    // the lab's largest composed α, 99.9^100 (402 characters as a fraction), renders all the same
+    const huge = engine.decimalForm({ num: 999n ** 100n, den: 10n ** 100n });
+    assert.equal(huge.equal, false);
+    assert.match(huge.text, /^[1-9][0-9]{199}\.[0-9]{1,3}$/);
   });
 
   test('the core functions refuse what the parsers would have refused', () => {
@@ -400,6 +399,22 @@ describe('golden vectors from the Python core', () => {
     });
   }
 
+  test('the engine reads every field as the core does, text by text', () => {
+    assert.deepEqual(Object.keys(golden.limits).sort(), ['alpha', 'alpha0', 'delta', 'k', 'p']);
+    const differing = [];
+    for (const [name, text, expected] of golden.parse_cases) {
+      const parsed = engine.parseField(text, golden.limits[name]);
+      const answer = !parsed.ok
+        ? parsed.reason
+        : typeof parsed.value === 'number'
+          ? String(parsed.value)
+          : engine.fractionStr(parsed.value);
+      if (answer !== expected) differing.push(`${name} ${JSON.stringify(text.slice(0, 40))}: ${answer} ≠ ${expected}`);
+    }
+    assert.ok(golden.parse_cases.length >= 5 * 50);
+    assert.deepEqual(differing, []);
+  });
+
   test('every ε text the lab can show, m·ln(α) for α = 1.0..100.0 and m = 1..100, matches', () => {
     const alphas = Array.from({ length: 991 }, (_, i) => engine.fraction(BigInt(i + 10), 10n));
     const differing = [];
@@ -416,7 +431,7 @@ describe('golden vectors from the Python core', () => {
     const verdicts = new Set();
     for (const sample of golden.samples) {
       const { mode, p, k, alpha, delta, alpha0 } = sample.inputs;
-      const parsed = engine.parseInputs({ mode, p: String(p), k: String(k), alpha, delta, alpha0 });
+      const parsed = engine.parseInputs({ mode, p: String(p), k: String(k), alpha, delta, alpha0 }, golden.limits);
       const name = `mode=${mode}&p=${p}&k=${k}&alpha=${alpha}&delta=${delta}&alpha0=${alpha0}`;
       if (!parsed.ok) {
         mismatches.push(`${name}: refused ${JSON.stringify(parsed.errors)}`);

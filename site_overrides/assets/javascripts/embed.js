@@ -8,7 +8,13 @@
  *
  *   {type: "composition-lab:height", height: <integer, CSS pixels>, page: "<path of this page>"}
  *
- * The message carries nothing but the layout, so any parent may read it ("*"). The
+ * When the lesson brings its lab into view (a card's "open in the lab" link, see lab.js's
+ * "cl:lab-reveal"), the frame is as tall as the lesson and cannot scroll, so the host page
+ * must scroll instead; the page asks it to with
+ *
+ *   {type: "composition-lab:reveal", top: <integer, CSS pixels from the top of the frame>, page}
+ *
+ * The messages carry nothing but the layout, so any parent may read them ("*"). The
  * height is measured to the bottom of the content, not the document, since a document is
  * never shorter than the iframe showing it and would never let the iframe shrink.
  * Opened on its own (no parent), the page sends nothing.
@@ -16,7 +22,8 @@
 (function () {
   "use strict";
 
-  var TYPE = "composition-lab:height";
+  var HEIGHT = "composition-lab:height";
+  var REVEAL = "composition-lab:reveal";
   if (window.parent === window) return;
 
   var content = document.querySelector("[data-md-component='content']") || document.body;
@@ -27,16 +34,27 @@
     return Math.ceil(bottom);
   }
 
+  function tell(message) {
+    message.page = location.pathname;
+    try {
+      window.parent.postMessage(message, "*");
+    } catch (error) {
+      // A parent that cannot be told keeps its own height and scroll position.
+      console.warn("composition lab: the host page could not be told", error);
+    }
+  }
+
   function report() {
     var now = height();
     if (now === sent) return;
     sent = now;
-    try {
-      window.parent.postMessage({ type: TYPE, height: now, page: location.pathname }, "*");
-    } catch (error) {
-      // A parent that cannot be told keeps its own height.
-    }
+    tell({ type: HEIGHT, height: now });
   }
+
+  document.addEventListener("cl:lab-reveal", function (event) {
+    var top = event.detail && event.detail.top;
+    if (typeof top === "number" && top >= 0) tell({ type: REVEAL, top: Math.round(top) });
+  });
 
   if (typeof ResizeObserver === "function") {
     new ResizeObserver(report).observe(content);

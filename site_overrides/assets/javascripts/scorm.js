@@ -13,14 +13,20 @@
  *    the 4,096 characters SCORM 1.2 allows is refused (the widget then says it could not
  *    save) and the LMS keeps the last text that fit. cmi.core.exit is "suspend", so the
  *    LMS hands the same suspend_data back at the next launch and the answers return.
- * 4. On every "cl:quiz-change" with all questions answered (over every quiz on the
- *    page): cmi.core.score.raw is the percent of correct answers, rounded down, with
+ * 4. It tells the quiz that results are reported (CompositionLab.quiz.reportResults()), so
+ *    that "다시 풀기" on a quiz whose every question has a first answer only clears the
+ *    choices for practice and keeps the graded first answers (see quiz.js).
+ * 5. On every "cl:quiz-change" with every question first-answered (over every quiz on
+ *    the page; the quiz grades only the first checked answer of each question):
+ *    cmi.core.score.raw is the percent of correct first answers, rounded down, with
  *    score.min 0 and score.max 100; cmi.core.lesson_status is "passed" when
  *    correct / total >= mastery / 100, decided on integers as
- *    100 * correct >= mastery * total, else "failed". The mastery percent comes from the
+ *    100 * correct >= mastery * total, else "failed". Before that the status stays
+ *    "incomplete" and no score is set. First answers never change once every question has
+ *    one (4.), so a reported result is never lowered. The mastery percent comes from the
  *    script tag's data-mastery-percent (mkdocs.scorm.yml: extra.scorm_mastery), the same
  *    value the package writes into imsmanifest.xml as adlcp:masteryscore.
- * 5. LMSCommit("") after each change, and on "pagehide" cmi.core.session_time, then
+ * 6. LMSCommit("") after each change, and on "pagehide" cmi.core.session_time, then
  *    LMSCommit("") and LMSFinish("") once.
  */
 (function () {
@@ -96,6 +102,7 @@
     try {
       return String(this.api[method].apply(this.api, Array.prototype.slice.call(arguments, 1)));
     } catch (error) {
+      console.error("SCORM: " + method + " threw", error);
       return "false";
     }
   };
@@ -104,13 +111,17 @@
     return this.call("LMSSetValue", element, String(value)) === "true";
   };
 
+  /** The saved {key: value} object; text that is not one is logged and left unused. */
   Session.prototype.readSuspendData = function () {
+    var text = this.call("LMSGetValue", "cmi.suspend_data") || "{}";
     try {
-      var value = JSON.parse(this.call("LMSGetValue", "cmi.suspend_data") || "{}");
-      return value !== null && typeof value === "object" && !Array.isArray(value) ? value : {};
+      var value = JSON.parse(text);
+      if (value !== null && typeof value === "object" && !Array.isArray(value)) return value;
+      console.error("SCORM: cmi.suspend_data holds no saved-state object; starting without it");
     } catch (error) {
-      return {};
+      console.error("SCORM: cmi.suspend_data is not JSON; starting without it", error);
     }
+    return {};
   };
 
   /** Write `next` (a whole {key: value} object) to suspend_data; throws when it cannot. */
@@ -188,6 +199,11 @@
   function start() {
     var api = findApi();
     if (!api) return;
+    var lab = window.CompositionLab;
+    if (!lab || !lab.quiz || !lab.storage) {
+      console.error("SCORM: storage.js and quiz.js must load before scorm.js; nothing is reported");
+      return;
+    }
     var session = new Session(api);
     if (session.call("LMSInitialize", "") !== "true") return;
     session.saved = session.readSuspendData();
@@ -202,13 +218,15 @@
     window.addEventListener("pagehide", function () {
       session.finish();
     });
-    var lab = window.CompositionLab;
-    if (lab && lab.storage) lab.storage.useBackend(session.backend());
+    // Before the new backend makes the quizzes reload, so they render with the rule in force.
+    lab.quiz.reportResults();
+    lab.storage.useBackend(session.backend());
   }
 
   try {
     start();
   } catch (error) {
-    // Never break the lesson over its report to the LMS.
+    // The lesson works on without its report to the LMS; say why it has none.
+    console.error("SCORM: the LMS session could not start", error);
   }
 })();

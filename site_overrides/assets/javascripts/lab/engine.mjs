@@ -158,6 +158,17 @@ export function decimalStr(value, places = 3) {
   return fractionPart ? `${integerPart}.${fractionPart}` : integerPart;
 }
 
+/**
+ * The decimal of `decimalStr` and whether it equals the value exactly: it does when
+ * value·10^places is an integer, since then the rounding changes nothing (3/8 → "0.375",
+ * equal; 1/3 → "0.333", not). Python's `number_html` decides "=" or "≈" the same way.
+ * @param {Fraction} value @param {number} [places]
+ * @returns {{text: string, equal: boolean}}
+ */
+export function decimalForm(value, places = 3) {
+  return { text: decimalStr(value, places), equal: (value.num * 10n ** BigInt(places)) % value.den === 0n };
+}
+
 /** @param {bigint} x positive @returns {number} the number of bits of x */
 function bitLength(x) {
   const hex = x.toString(16);
@@ -223,34 +234,39 @@ function power(base, exponent) {
 
 // ---------------------------------------------------------------------------------------
 // Parsing what people type (the lab's fields and its URL parameters)
-
-/** Longest text a field accepts; "0.12345678901234567890123" is refused as too long. */
-export const MAX_INPUT_CHARS = 20;
-
-/** The lab's input domain (DESIGN.md, issue 4). */
-export const LIMITS = Object.freeze({
-  k: Object.freeze({ min: 1, max: 100 }),
-  p: Object.freeze({ min: 0, max: 100 }),
-  alpha: Object.freeze({ min: '1', max: '100', step: '0.1' }),
-  delta: Object.freeze({ min: '0', max: '1' }),
-});
+//
+// The grammar and its reasons are generator/rational.py's `read_field`; the limits are
+// not typed here but handed in, as generator/input_limits.py writes them
+// (`FieldLimit.as_json`: the page carries them in data-limit, the golden vectors in
+// `limits`). The golden vectors' `parse_cases` hold this reader to Python's, text by text.
 
 /** The release modes, in the order the lab lists them. */
 export const MODES = Object.freeze(/** @type {Mode[]} */ (['fresh', 'copy', 'xor']));
 
 const DECIMAL = /^(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
+const RATIO = /^[0-9]+\/[0-9]+$/;
 const DIGITS = /^[0-9]+$/;
+
+/**
+ * @typedef {object} FieldLimit  a field's rule, as generator/input_limits.py writes it
+ * @property {string} name
+ * @property {'count' | 'number'} kind  count: plain digits (k, p); number: decimal or ratio
+ * @property {string} low  exact bound, "1" or "57/10"
+ * @property {string | null} high  null: no upper end
+ * @property {number | null} grid  decimals a value may have (0, 1), null: any exact value
+ * @property {number} max_chars
+ */
 
 /**
  * @template T
  * @typedef {{ok: true, value: T} | {ok: false, reason: ParseFailure}} Parsed
  */
 /**
- * Why a text was refused:
+ * Why a text was refused (generator/rational.py's `Refusal`):
  *   'empty'     nothing typed (or the parameter is missing);
- *   'too-long'  more than MAX_INPUT_CHARS characters (a pasted huge number);
- *   'syntax'    not plain digits with at most one point: letters, signs, exponents,
- *               spaces, "NaN", "Infinity";
+ *   'too-long'  more than the limit's max_chars characters (a pasted huge number);
+ *   'syntax'    not the field's grammar: letters, signs, exponents, spaces, "NaN",
+ *               "Infinity", a zero denominator;
  *   'step'      off the field's grid (α is a multiple of 0.1, k and p are integers);
  *   'range'     outside the field's interval.
  * @typedef {'empty' | 'too-long' | 'syntax' | 'step' | 'range'} ParseFailure
@@ -259,73 +275,73 @@ const DIGITS = /^[0-9]+$/;
 /** @param {ParseFailure} reason @returns {{ok: false, reason: ParseFailure}} */
 const refuse = (reason) => ({ ok: false, reason });
 
-/** @param {unknown} text @returns {ParseFailure | null} the failure shared by every field */
-function shapeFailure(text) {
-  if (text === undefined || text === null || text === '') return 'empty';
-  if (typeof text !== 'string') return 'syntax';
-  if (text.length > MAX_INPUT_CHARS) return 'too-long';
+/**
+ * An exact number as people write it: a plain decimal ("3", "5.7", ".5", "0.375") or a
+ * ratio of plain integers ("57/10"), reduced, as Python's `parse_rational` reads it.
+ * Exponents, signs, spaces, "NaN" and "Infinity" are refused, and so is a zero
+ * denominator. No length limit here: the caller applies its field's.
+ * @param {string} text @returns {Fraction | null}
+ */
+export function parseNumber(text) {
+  if (DECIMAL.test(text)) {
+    const [whole, decimals = ''] = text.split('.');
+    return reduceTenSmooth(BigInt((whole || '0') + decimals), 10n ** BigInt(decimals.length), 1n);
+  }
+  if (RATIO.test(text)) {
+    const [num, den] = text.split('/').map(BigInt);
+    return den === 0n ? null : fraction(num, den);
+  }
   return null;
 }
 
 /**
- * A plain non-negative decimal ("3", "5.7", ".5", "0.375") as an exact reduced fraction,
- * as Python's `parse_rational` reads it: digits·10^-places, reduced. Exponents, signs,
- * spaces, "NaN" and "Infinity" are refused, and so is any text longer than MAX_INPUT_CHARS.
- * @param {unknown} text @returns {Parsed<Fraction>}
+ * The length of a text in code points, as Python's len() counts it (a character outside
+ * the BMP is two UTF-16 units in `length`), counted no further than just past `limit`.
+ * @param {string} text @param {number} limit @returns {number}
  */
-export function parseDecimal(text) {
-  const failure = shapeFailure(text);
-  if (failure) return refuse(failure);
-  const typed = /** @type {string} */ (text);
-  if (!DECIMAL.test(typed)) return refuse('syntax');
-  const [whole, decimals = ''] = typed.split('.');
-  const den = 10n ** BigInt(decimals.length);
-  return { ok: true, value: reduceTenSmooth(BigInt((whole || '0') + decimals), den, 1n) };
+function codePoints(text, limit) {
+  if (text.length <= limit) return text.length;
+  let count = 0;
+  for (const _ of text) {
+    count += 1;
+    if (count > limit) break;
+  }
+  return count;
+}
+
+/** @param {FieldLimit} limit @param {Fraction} value */
+function onGrid(limit, value) {
+  return limit.grid === null || (value.num * 10n ** BigInt(limit.grid)) % value.den === 0n;
+}
+
+/** @param {FieldLimit} limit @param {Fraction} value */
+function inRange(limit, value) {
+  const low = /** @type {Fraction} */ (parseNumber(limit.low));
+  if (compare(value, low) < 0) return false;
+  return limit.high === null || compare(value, /** @type {Fraction} */ (parseNumber(limit.high))) <= 0;
 }
 
 /**
- * An integer field (k or p): plain digits only, low <= value <= high.
- * @param {unknown} text @param {number} low @param {number} high @returns {Parsed<number>}
+ * A typed field read against its limit, as Python's `read_field`: the checks run in a
+ * fixed order (empty, length, grammar, grid, interval), so the reason is the first rule
+ * broken. A count's value is a Number (k, p), a number's an exact Fraction.
+ * @param {unknown} text @param {FieldLimit} limit @returns {Parsed<any>}
  */
-export function parseInteger(text, low, high) {
-  const failure = shapeFailure(text);
-  if (failure) return refuse(failure);
-  const typed = /** @type {string} */ (text);
-  if (DECIMAL.test(typed) && !DIGITS.test(typed)) return refuse('step');
-  if (!DIGITS.test(typed)) return refuse('syntax');
-  const value = BigInt(typed);
-  if (value < BigInt(low) || value > BigInt(high)) return refuse('range');
-  return { ok: true, value: Number(value) };
-}
-
-/**
- * α or α₀: a decimal from 1 to 100 on the 0.1 grid ("3", "3.0", "5.7"; 10·α an integer).
- * @param {unknown} text @returns {Parsed<Fraction>}
- */
-export function parseAlpha(text) {
-  const parsed = parseDecimal(text);
-  if (!parsed.ok) return parsed;
-  const alpha = parsed.value;
-  if ((alpha.num * 10n) % alpha.den !== 0n) return refuse('step');
-  if (alpha.num < alpha.den || alpha.num > 100n * alpha.den) return refuse('range');
-  return parsed;
-}
-
-/**
- * The claim δ: a decimal in [0, 1], exact as typed (0.374 is 187/500, not a float).
- * @param {unknown} text @returns {Parsed<Fraction>}
- */
-export function parseDelta(text) {
-  const parsed = parseDecimal(text);
-  if (!parsed.ok) return parsed;
-  if (parsed.value.num > parsed.value.den) return refuse('range');
-  return parsed;
+export function parseField(text, limit) {
+  if (text === undefined || text === null || text === '') return refuse('empty');
+  if (typeof text !== 'string') return refuse('syntax');
+  if (codePoints(text, limit.max_chars) > limit.max_chars) return refuse('too-long');
+  const value = parseNumber(text);
+  if (value === null) return refuse('syntax');
+  if (limit.kind === 'count' && !DIGITS.test(text)) return refuse(DECIMAL.test(text) ? 'step' : 'syntax');
+  if (!onGrid(limit, value)) return refuse('step');
+  if (!inRange(limit, value)) return refuse('range');
+  return { ok: true, value: limit.kind === 'count' ? Number(value.num) : value };
 }
 
 /** @param {unknown} text @returns {Parsed<Mode>} */
 export function parseMode(text) {
-  const failure = shapeFailure(text);
-  if (failure) return refuse(failure);
+  if (text === undefined || text === null || text === '') return refuse('empty');
   const mode = MODES.find((m) => m === text);
   return mode ? { ok: true, value: mode } : refuse('syntax');
 }
@@ -339,18 +355,13 @@ export function parseMode(text) {
  * Every field of the lab at once, from texts (a form or URL parameters). Each field is
  * parsed on its own, so one bad field leaves the others' values usable.
  * @param {Record<string, unknown>} texts mode, k, p, alpha, delta, alpha0
+ * @param {Record<string, FieldLimit>} limits k, p, alpha, delta, alpha0
  * @returns {{ok: boolean, values: Partial<LabInputs>, errors: Record<string, ParseFailure>}}
  */
-export function parseInputs(texts) {
+export function parseInputs(texts, limits) {
   /** @type {Record<string, Parsed<any>>} */
-  const parsed = {
-    mode: parseMode(texts.mode),
-    k: parseInteger(texts.k, LIMITS.k.min, LIMITS.k.max),
-    p: parseInteger(texts.p, LIMITS.p.min, LIMITS.p.max),
-    alpha: parseAlpha(texts.alpha),
-    delta: parseDelta(texts.delta),
-    alpha0: parseAlpha(texts.alpha0),
-  };
+  const parsed = { mode: parseMode(texts.mode) };
+  for (const name of Object.keys(limits)) parsed[name] = parseField(texts[name], limits[name]);
   /** @type {Record<string, any>} */
   const values = {};
   /** @type {Record<string, ParseFailure>} */
@@ -360,6 +371,33 @@ export function parseInputs(texts) {
     else errors[field] = result.reason;
   }
   return { ok: Object.keys(errors).length === 0, values, errors };
+}
+
+/**
+ * A number as the lab's URL writes it: α on its grid with exactly `grid` decimals
+ * ("3.0", "5.7"); otherwise the shortest decimal equal to the value when its denominator
+ * is 2^a·5^b ("0", "0.72", "0.374"), else the reduced fraction ("1/3").
+ * (generator/lab_url.py's `field_text`.)
+ * @param {Fraction} value @param {number | null} grid @returns {string}
+ */
+export function canonicalNumber(value, grid) {
+  if (grid !== null && grid > 0) {
+    const scale = 10n ** BigInt(grid);
+    const scaled = (value.num * scale) / value.den;
+    return `${scaled / scale}.${(scaled % scale).toString().padStart(grid, '0')}`;
+  }
+  if (coprimeToTen(value.den) !== 1n) return fractionStr(value);
+  let places = 0;
+  let scale = 1n;
+  while (scale % value.den !== 0n) {
+    places += 1;
+    scale *= 10n;
+  }
+  const digits = ((value.num * scale) / value.den).toString().padStart(places + 1, '0');
+  if (places === 0) return digits;
+  const fractionPart = digits.slice(digits.length - places).replace(/0+$/, '');
+  const integerPart = digits.slice(0, digits.length - places);
+  return fractionPart ? `${integerPart}.${fractionPart}` : integerPart;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -8,20 +8,36 @@
  * are rewritten with the same markup and texts the server wrote. Rules:
  *
  * - A field that does not parse gets its Korean message (from the field's data-messages,
- *   keyed by the engine's reason code) and the last valid result stays on screen.
- * - The URL holds the state (mode, k, p, alpha, delta, alpha0). Typing replaces the
+ *   keyed by the engine's reason code, against the field's data-limit) and the last valid
+ *   result stays on screen.
+ * - An update is all or nothing: `present` computes every string of the new state (the
+ *   results, the panel, the ε lines, the captions, the tables, the chart rows), and only
+ *   then `show` writes them. If anything throws, nothing is written: the last state stays
+ *   whole, every output area is marked stale (data-stale), a visible notice says so, the
+ *   error goes to console.error, and "cl:lab-failed" fires.
+ * - The URL holds the state (mode, k, p, alpha, delta, alpha0) whenever every field
+ *   parses, so a reload or a shared link opens what the fields show. Typing replaces the
  *   current history entry, and each committed edit, mode change, step button or preset
- *   adds one, so back, reload and shared links reproduce what was shown. A bad or repeated
- *   parameter falls back to its default, and a notice names it.
+ *   adds one, so back, reload and shared links reproduce what was shown. Inside an LMS or
+ *   a frame (meta composition-lab-view) every change replaces the entry instead, so the
+ *   host's back button is not filled with lab states. A bad or repeated parameter falls
+ *   back to its default, and a notice names it.
+ * - A link on the page to this lab ("?<state>#lab", the cards' "open in the lab") applies
+ *   its state in place and brings the lab into view instead of reloading the page, which
+ *   inside an LMS would end the SCORM session. "cl:lab-reveal" (detail: {top}, the lab's
+ *   offset in the document) lets embed.js scroll the host page too.
  * - Charts load vega-embed once (a classic script beside the site, so file:// works),
  *   embed the inline Altair spec of the current mode with `actions: false`, and swap the
- *   named data sets with `view.data(...)`. Until then the static SVG stays.
- * - Nothing here throws out of an event handler, and no number reaches the page except
- *   through the engine's exact strings and decimals.
+ *   named data sets with `view.data(...)`. Until then the static SVG stays; a chart that
+ *   fails to draw is marked stale, with a notice and a console error.
+ * - No number reaches the page except through the engine's exact strings and decimals,
+ *   and every sentence comes from the page (data-text-*), written by generator/lab_page.py.
  *
  * For tests and benchmarks: each valid update numbers itself in data-lab-sequence and
  * dispatches "cl:lab-updated" (detail: {sequence}); once the charts show it, data-lab-charted
- * holds the same number and "cl:lab-charted" fires.
+ * holds the same number and "cl:lab-charted" fires. A failed update counts itself in
+ * data-lab-failures and sets data-lab-stale="error" (a field that does not parse:
+ * data-lab-stale="input").
  */
 (function () {
   "use strict";
@@ -71,13 +87,19 @@
     return { num: BigInt(parts[0]), den: BigInt(parts.length > 1 ? parts[1] : "1") };
   }
 
-  /** "3/8 = 0.375", "1/3 ≈ 0.333", or "0" (figures.number_html). */
+  /**
+   * "3/8 = 0.375", "1/3 ≈ 0.333", or "0" (figures.number_html). The relation comes from the
+   * exact value (engine.decimalForm), never from reading the decimal back, so a value of any
+   * size renders.
+   */
   function numberHtml(exact) {
     var value = exactOf(exact);
     if (value.den === 1n) return escapeHtml(exact);
-    var decimal = engine.decimalStr(value);
-    var relation = engine.compare(engine.parseDecimal(decimal).value, value) === 0 ? "=" : "≈";
-    return escapeHtml(exact) + ' <span class="cl-decimal">' + relation + " " + decimal + "</span>";
+    var decimal = engine.decimalForm(value);
+    return (
+      escapeHtml(exact) + ' <span class="cl-decimal">' + (decimal.equal ? "=" : "≈") + " " + decimal.text +
+      "</span>"
+    );
   }
 
   /** cards.epsilon_html */
@@ -263,46 +285,19 @@
         required_decimal: result.claim.required_decimal,
       },
     ];
-    return { distribution: { distribution: distribution }, profile: { profile: profile, claim: claim } };
+    return {
+      mode: channel.mode,
+      distribution: { distribution: distribution },
+      profile: { profile: profile, claim: claim },
+    };
   }
 
   // ---------------------------------------------------------------------------------
-  // Field texts: the canonical forms the URL keeps (generator/lab_url.py)
+  // The view this page is in: hosted (and offline), or inside an LMS or a frame
 
-  /** α as "3.0", "5.7" (α is on the 0.1 grid). */
-  function oneDecimal(value) {
-    var tenths = (value.num * 10n) / value.den;
-    return (tenths / 10n).toString() + "." + (tenths % 10n).toString();
-  }
-
-  /** The shortest decimal equal to a value whose denominator divides a power of ten. */
-  function exactDecimal(value) {
-    var places = 0;
-    var scale = 1n;
-    while (scale % value.den !== 0n) {
-      places += 1;
-      scale *= 10n;
-    }
-    var digits = ((value.num * scale) / value.den).toString().padStart(places + 1, "0");
-    if (places === 0) return digits;
-    var whole = digits.slice(0, digits.length - places);
-    var fraction = digits.slice(digits.length - places).replace(/0+$/, "");
-    return fraction ? whole + "." + fraction : whole;
-  }
-
-  function canonicalText(name, value) {
-    if (name === "mode") return value;
-    if (name === "k" || name === "p") return String(value);
-    if (name === "delta") return exactDecimal(value);
-    return oneDecimal(value);
-  }
-
-  function parseField(name, text) {
-    if (name === "mode") return engine.parseMode(text);
-    if (name === "k") return engine.parseInteger(text, engine.LIMITS.k.min, engine.LIMITS.k.max);
-    if (name === "p") return engine.parseInteger(text, engine.LIMITS.p.min, engine.LIMITS.p.max);
-    if (name === "delta") return engine.parseDelta(text);
-    return engine.parseAlpha(text);
+  function standaloneView() {
+    var meta = document.querySelector('meta[name="composition-lab-view"]');
+    return Boolean(meta && meta.getAttribute("content"));
   }
 
   // ---------------------------------------------------------------------------------
@@ -333,18 +328,48 @@
   // ---------------------------------------------------------------------------------
   // One lab
 
+  // Every element an update writes, found once: `show` then only assigns to known elements,
+  // so a state is either shown whole or (when `present` throws) not at all.
+  var SLOTS = {
+    claim: '[data-out="claim"]',
+    results: "[data-lab-results]",
+    composition: "[data-lab-composition]",
+    note: "[data-lab-composition-note]",
+    epsAlpha: '[data-lab-eps="alpha"]',
+    epsAlpha0: '[data-lab-eps="alpha0"]',
+    captionDistribution: '[data-lab-caption="distribution"]',
+    captionProfile: '[data-lab-caption="profile"]',
+    rowsDistribution: '[data-lab-rows="distribution"]',
+    rowsProfile: '[data-lab-rows="profile"]',
+    error: "[data-lab-error]",
+    notice: "[data-lab-notice]",
+    live: "[data-lab-live]",
+  };
+
+  function findSlots(root) {
+    var slots = {};
+    Object.keys(SLOTS).forEach(function (name) {
+      slots[name] = root.querySelector(SLOTS[name]);
+      if (!slots[name]) throw new Error("the lab's markup has no " + SLOTS[name]);
+    });
+    return slots;
+  }
+
   function Lab(root) {
     this.root = root;
     this.sequence = 0;
     this.specs = JSON.parse(root.querySelector("[data-lab-specs]").textContent);
-    this.defaults = this.textsOfQuery(root.getAttribute("data-default")).texts;
+    this.slots = findSlots(root);
+    this.replaceHistory = standaloneView();
     this.values = {};
     this.result = null;
     this.pushNext = true;
+    this.failures = 0;
     this.fields = {};
     var lab = this;
     FIELDS.forEach(function (name) {
       var wrapper = root.querySelector('[data-field="' + name + '"]');
+      var limit = JSON.parse(wrapper.getAttribute("data-limit"));
       lab.fields[name] = {
         wrapper: wrapper,
         input: wrapper.querySelector("input"),
@@ -352,26 +377,55 @@
         error: wrapper.querySelector("[data-error-for]"),
         messages: JSON.parse(wrapper.getAttribute("data-messages")),
         places: Number(wrapper.getAttribute("data-places")),
-        min: engine.parseDecimal(wrapper.getAttribute("data-min")).value,
-        max: engine.parseDecimal(wrapper.getAttribute("data-max")).value,
+        limit: limit,
+        min: engine.parseNumber(limit.low),
+        max: engine.parseNumber(limit.high),
       };
     });
+    this.defaults = this.textsOfQuery(root.getAttribute("data-default")).texts;
     this.modes = root.querySelectorAll('input[name="mode"]');
     this.charts = {};
     this.chartMode = null;
     this.chartQueue = null;
     this.chartBusy = false;
     PARAMS.forEach(function (name) {
-      lab.values[name] = parseField(name, lab.defaults[name]).value;
+      lab.values[name] = lab.parseField(name, lab.defaults[name]).value;
     });
     this.listen();
-    var fromUrl = this.textsOfQuery(window.location.search);
-    this.setTexts(fromUrl.texts);
-    this.showNotice(fromUrl.bad);
-    this.update(fromUrl.present ? "replace" : null);
+    this.open(window.location.search, null);
     root.querySelector("[data-lab-static]").hidden = true;
     root.setAttribute("data-lab-mounted", "");
   }
+
+  Lab.prototype.text = function (name, values) {
+    var template = this.root.getAttribute("data-text-" + name) || "";
+    return template.replace(/\{(\w+)\}/g, function (whole, key) {
+      return values && Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole;
+    });
+  };
+
+  Lab.prototype.parseField = function (name, text) {
+    return name === "mode" ? engine.parseMode(text) : engine.parseField(text, this.fields[name].limit);
+  };
+
+  /** The text the URL and the field keep for a valid value ("3.0", "0.374", "1/3"). */
+  Lab.prototype.canonicalText = function (name, value) {
+    if (name === "mode") return value;
+    var limit = this.fields[name].limit;
+    return limit.kind === "count" ? String(value) : engine.canonicalNumber(value, limit.grid);
+  };
+
+  /**
+   * Shows the state of a query string (the address, a popped history entry, a link or a
+   * preset): its texts in the fields, a notice for what could not be used, and the update.
+   * `history` is how the address follows (null: it already holds this state).
+   */
+  Lab.prototype.open = function (query, history) {
+    var fromQuery = this.textsOfQuery(query);
+    this.setTexts(fromQuery.texts);
+    this.showNotice(fromQuery.bad);
+    this.update(history === null && fromQuery.present ? "replace" : history);
+  };
 
   /**
    * The lab's texts from a query string: a missing parameter takes its default; a bad or
@@ -383,11 +437,13 @@
     var bad = [];
     var present = false;
     var defaults = this.defaults || {};
+    var lab = this;
     PARAMS.forEach(function (name) {
       var all = params.getAll(name);
       present = present || all.length > 0;
-      if (all.length === 1 && parseField(name, all[0]).ok) {
-        texts[name] = canonicalText(name, parseField(name, all[0]).value);
+      var parsed = all.length === 1 ? lab.parseField(name, all[0]) : null;
+      if (parsed && parsed.ok) {
+        texts[name] = lab.canonicalText(name, parsed.value);
       } else {
         if (all.length > 0) bad.push(name);
         texts[name] = defaults[name] !== undefined ? defaults[name] : all[0];
@@ -397,14 +453,13 @@
   };
 
   Lab.prototype.showNotice = function (bad) {
-    var notice = this.root.querySelector("[data-lab-notice]");
+    var notice = this.slots.notice;
     if (!bad.length) {
       notice.hidden = true;
       notice.textContent = "";
       return;
     }
-    notice.textContent =
-      "주소에 있던 값 중 쓸 수 없는 것(" + bad.join(", ") + ")은 기본값으로 바꾸어 열었습니다.";
+    notice.textContent = this.text("bad-url", { names: bad.join(", ") });
     notice.hidden = false;
   };
 
@@ -430,21 +485,28 @@
     return texts;
   };
 
+  /** How a change enters the history: a new entry, unless the page lives in an LMS or a frame. */
+  Lab.prototype.entry = function (wanted) {
+    return this.replaceHistory ? "replace" : wanted;
+  };
+
   Lab.prototype.listen = function () {
     var lab = this;
+    // The handlers below end in update(), which catches its own failures; anything else
+    // that throws is a bug in this script: it is shown and logged, never swallowed.
     var guard = function (handler) {
       return function (event) {
         try {
           handler.call(lab, event);
         } catch (error) {
-          lab.announce("계산 중 문제가 생겨 마지막 결과를 그대로 둡니다.");
+          lab.fail(error);
         }
       };
     };
     FIELDS.forEach(function (name) {
       var field = lab.fields[name];
       field.input.addEventListener("input", guard(function () {
-        this.update(this.pushNext ? "push" : "replace");
+        this.update(this.pushNext ? this.entry("push") : "replace");
         this.pushNext = false;
       }));
       field.input.addEventListener("change", guard(function () {
@@ -455,20 +517,20 @@
         if (!steps) return;
         event.preventDefault();
         this.step(name, steps);
-        this.update(this.pushNext ? "push" : "replace");
+        this.update(this.pushNext ? this.entry("push") : "replace");
         this.pushNext = false;
       }));
       Array.prototype.forEach.call(field.buttons, function (button) {
         button.addEventListener("click", guard(function () {
           this.step(name, Number(button.getAttribute("data-step")));
-          this.update("push");
+          this.update(this.entry("push"));
           this.pushNext = true;
         }));
       });
     });
     Array.prototype.forEach.call(this.modes, function (radio) {
       radio.addEventListener("change", guard(function () {
-        this.update("push");
+        this.update(this.entry("push"));
         this.pushNext = true;
       }));
     });
@@ -477,19 +539,43 @@
     });
     Array.prototype.forEach.call(this.root.querySelectorAll("[data-preset]"), function (button) {
       button.addEventListener("click", guard(function () {
-        this.setTexts(this.textsOfQuery(button.getAttribute("data-preset")).texts);
-        this.showNotice([]);
-        this.update("push");
+        this.open(button.getAttribute("data-preset"), this.entry("push"));
         this.pushNext = true;
       }));
     });
+    document.addEventListener("click", guard(this.followLink));
     window.addEventListener("popstate", guard(function () {
-      var fromUrl = this.textsOfQuery(window.location.search);
-      this.setTexts(fromUrl.texts);
-      this.showNotice(fromUrl.bad);
-      this.update(null);
+      this.open(window.location.search, null);
       this.pushNext = true;
     }));
+  };
+
+  /**
+   * A click on a link to this lab on this page (href "?<state>#<lab id>") opens the state
+   * in place and brings the lab into view. Modified clicks (a new tab or window) and links
+   * elsewhere keep the browser's behaviour.
+   */
+  Lab.prototype.followLink = function (event) {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    var link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (!link || (link.target && link.target !== "_self")) return;
+    var url = new URL(link.getAttribute("href"), window.location.href);
+    var here = window.location;
+    if (url.origin !== here.origin || url.pathname !== here.pathname || url.hash !== "#" + this.root.id) return;
+    event.preventDefault();
+    this.open(url.search, this.entry("push"));
+    this.pushNext = true;
+    this.reveal();
+  };
+
+  /** Scrolls the lab into view, moves the focus to its title, and tells a host page where it is. */
+  Lab.prototype.reveal = function () {
+    var title = this.root.querySelector("#cl-lab-title") || this.root;
+    this.root.scrollIntoView({ block: "start" });
+    title.focus({ preventScroll: true });
+    var top = Math.round(this.root.getBoundingClientRect().top + window.scrollY);
+    this.root.dispatchEvent(new CustomEvent("cl:lab-reveal", { bubbles: true, detail: { top: top } }));
   };
 
   /**
@@ -500,7 +586,7 @@
   Lab.prototype.step = function (name, count) {
     var field = this.fields[name];
     if (field.input.disabled) return;
-    var parsed = parseField(name, field.input.value);
+    var parsed = this.parseField(name, field.input.value);
     var value = parsed.ok ? parsed.value : this.values[name];
     var scale = 10n ** BigInt(field.places);
     var asFraction = typeof value === "number" ? engine.fraction(BigInt(value)) : value;
@@ -512,10 +598,13 @@
     var high = (field.max.num * scale) / field.max.den;
     next = next < low ? low : next > high ? high : next;
     var stepped = engine.fraction(next, scale);
-    field.input.value = canonicalText(name, name === "k" || name === "p" ? Number(stepped.num) : stepped);
+    field.input.value = this.canonicalText(name, field.limit.kind === "count" ? Number(stepped.num) : stepped);
   };
 
-  /** Parses every field, shows each failure beside its field, and evaluates a valid state. */
+  /**
+   * Parses every field and shows each failure beside its field; evaluates a valid state,
+   * writes the address, and shows the state whole, or, if anything fails, nothing of it.
+   */
   Lab.prototype.update = function (history) {
     var texts = this.texts();
     var xor = texts.mode === "xor";
@@ -523,7 +612,7 @@
     var failures = [];
     var candidate = {};
     PARAMS.forEach(function (name) {
-      var parsed = parseField(name, texts[name]);
+      var parsed = lab.parseField(name, texts[name]);
       var ignored = xor && (name === "k" || name === "p");
       if (name !== "mode") lab.showError(name, parsed.ok || ignored ? null : parsed.reason);
       if (parsed.ok) candidate[name] = parsed.value;
@@ -532,27 +621,53 @@
     });
     this.setXor(xor);
     if (failures.length) {
-      this.root.setAttribute("data-lab-stale", "");
-      this.announce("입력을 확인하세요. 고치기 전까지는 마지막으로 계산한 결과를 보여 줍니다.");
+      this.root.setAttribute("data-lab-stale", "input");
+      this.announce(this.text("bad-input"));
       return;
     }
-    var result = engine.evaluateLab(candidate);
+    // The address holds what the fields show, even when this state cannot be shown.
+    if (history) this.writeUrl(candidate, history);
+    var view;
+    try {
+      view = this.present(engine.evaluateLab(candidate));
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
     this.values = candidate;
-    this.result = result;
-    this.root.removeAttribute("data-lab-stale");
-    this.render(result);
-    if (history) this.writeUrl(history);
+    this.result = view.result;
+    this.show(view);
     this.sequence += 1;
     this.root.setAttribute("data-lab-sequence", String(this.sequence));
     this.root.dispatchEvent(new CustomEvent("cl:lab-updated", { detail: { sequence: this.sequence } }));
     // The state a page opens with is on screen already; only changes are announced.
-    if (this.root.hasAttribute("data-lab-mounted")) {
-      this.announce(
-        verdictText(result.claim) + ". 최대 사건은 " + result.claim.event.direction + " 방향 " +
-        eventText(result.claim.event.outputs) + ", 최소 순수 ε는 " + result.pure_epsilon.exact + "."
-      );
-    }
-    this.queueCharts(result, this.sequence);
+    if (this.root.hasAttribute("data-lab-mounted")) this.announce(view.announcement);
+    this.queueCharts(view.rows, this.sequence);
+  };
+
+  /**
+   * A state that could not be computed or shown: the last one stays whole, every output
+   * area is marked stale, the notice says so, and the error is logged.
+   */
+  Lab.prototype.fail = function (error) {
+    console.error("composition lab: the update failed; the last state stays on screen", error);
+    this.failures += 1;
+    this.root.setAttribute("data-lab-failures", String(this.failures));
+    this.root.setAttribute("data-lab-stale", "error");
+    Array.prototype.forEach.call(this.root.querySelectorAll("[data-lab-area], [data-lab-chart]"), function (area) {
+      area.setAttribute("data-stale", "");
+    });
+    this.showFailure(this.text("failed"));
+    this.announce(this.text("failed"));
+    this.root.dispatchEvent(
+      new CustomEvent("cl:lab-failed", { detail: { message: String((error && error.message) || error) } })
+    );
+  };
+
+  Lab.prototype.showFailure = function (text) {
+    var notice = this.slots.error;
+    notice.textContent = text;
+    notice.hidden = !text;
   };
 
   Lab.prototype.showError = function (name, reason) {
@@ -577,62 +692,89 @@
     this.root.querySelector("[data-lab-xor]").hidden = !xor;
   };
 
-  Lab.prototype.render = function (result) {
-    var root = this.root;
-    var claim = root.querySelector('[data-out="claim"]');
-    claim.setAttribute("data-value", result.claim.passes ? "pass" : "fail");
-    claim.textContent = verdictText(result.claim);
-    root.querySelector("[data-lab-results]").innerHTML = resultsHtml(result);
-    root.querySelector("[data-lab-composition]").innerHTML = compositionHtml(result, result.epsilon);
-    var note = root.querySelector("[data-lab-composition-note]");
-    note.textContent = note.getAttribute(result.composition.queries === null ? "data-note-xor" : "data-note-composed");
-    root.querySelector('[data-lab-eps="alpha"]').innerHTML = "ε = ln α = " + lnHtml(result.epsilon.claim);
-    root.querySelector('[data-lab-eps="alpha0"]').innerHTML = "ε₀ = ln α₀ = " + lnHtml(result.epsilon.step);
-    root.querySelector('[data-lab-caption="distribution"]').textContent = distributionCaption(result);
-    root.querySelector('[data-lab-caption="profile"]').textContent = profileCaption(result);
-    this.renderTables(result);
-  };
-
   /**
-   * The probability and profile tables. Both depend on the channel alone, except for the
-   * "in the maximal event" column and the selected-α row; while mode, p and k stay, only
-   * those cells are rewritten (at k = 100 laying out 300 fresh cells costs more than
-   * everything else in an update).
+   * Every string of one state, computed before anything is written (may throw). The
+   * probability and profile tables depend on the channel alone, except for the "in the
+   * maximal event" column and the selected-α row; while mode, p and k stay, only those
+   * cells are rewritten (at k = 100 laying out 300 fresh cells costs more than everything
+   * else in an update).
    */
-  Lab.prototype.renderTables = function (result) {
+  Lab.prototype.present = function (result) {
     var channel = result.channel;
     var key = channel.mode + " " + channel.p + " " + channel.k;
-    var distribution = this.root.querySelector('[data-lab-rows="distribution"]');
-    var profile = this.root.querySelector('[data-lab-rows="profile"]');
-    if (key !== this.tableKey) {
-      distribution.innerHTML = probabilityRows(result);
-      profile.innerHTML = profileRows(result);
-      this.tableKey = key;
-      return;
-    }
     var event = result.claim.event.outputs;
-    Array.prototype.forEach.call(distribution.rows, function (row) {
-      var text = event.indexOf(row.getAttribute("data-output")) >= 0 ? "예" : "아니요";
-      var last = row.cells[row.cells.length - 1];
-      if (last.textContent !== text) last.textContent = text;
-    });
     var selected = document.createElement("tbody");
     selected.innerHTML = profileRows({ claim: result.claim, grid: { alphas: [], deltas: [] } });
-    profile.replaceChild(selected.firstChild, profile.rows[0]);
+    return {
+      result: result,
+      claim: { value: result.claim.passes ? "pass" : "fail", text: verdictText(result.claim) },
+      results: resultsHtml(result),
+      composition: compositionHtml(result, result.epsilon),
+      note: result.composition.queries === null ? "data-note-xor" : "data-note-composed",
+      epsAlpha: "ε = ln α = " + lnHtml(result.epsilon.claim),
+      epsAlpha0: "ε₀ = ln α₀ = " + lnHtml(result.epsilon.step),
+      captions: { distribution: distributionCaption(result), profile: profileCaption(result) },
+      tableKey: key,
+      tables:
+        key === this.tableKey
+          ? null
+          : { distribution: probabilityRows(result), profile: profileRows(result) },
+      inEvent: channel.labels.map(function (label) {
+        return event.indexOf(label) >= 0 ? "예" : "아니요";
+      }),
+      selectedRow: selected.firstChild,
+      rows: chartRows(result),
+      announcement:
+        verdictText(result.claim) + ". 최대 사건은 " + result.claim.event.direction + " 방향 " +
+        eventText(result.claim.event.outputs) + ", 최소 순수 ε는 " + result.pure_epsilon.exact + ".",
+    };
+  };
+
+  /** Writes a presented state: DOM writes of strings computed already, and nothing else. */
+  Lab.prototype.show = function (view) {
+    var root = this.root;
+    var slots = this.slots;
+    slots.claim.setAttribute("data-value", view.claim.value);
+    slots.claim.textContent = view.claim.text;
+    slots.results.innerHTML = view.results;
+    slots.composition.innerHTML = view.composition;
+    slots.note.textContent = slots.note.getAttribute(view.note);
+    slots.epsAlpha.innerHTML = view.epsAlpha;
+    slots.epsAlpha0.innerHTML = view.epsAlpha0;
+    slots.captionDistribution.textContent = view.captions.distribution;
+    slots.captionProfile.textContent = view.captions.profile;
+    var distribution = slots.rowsDistribution;
+    var profile = slots.rowsProfile;
+    if (view.tables) {
+      distribution.innerHTML = view.tables.distribution;
+      profile.innerHTML = view.tables.profile;
+      this.tableKey = view.tableKey;
+    } else {
+      Array.prototype.forEach.call(distribution.rows, function (row, i) {
+        var last = row.cells[row.cells.length - 1];
+        if (last.textContent !== view.inEvent[i]) last.textContent = view.inEvent[i];
+      });
+      profile.replaceChild(view.selectedRow, profile.rows[0]);
+    }
+    root.removeAttribute("data-lab-stale");
+    Array.prototype.forEach.call(root.querySelectorAll("[data-lab-area]"), function (area) {
+      area.removeAttribute("data-stale");
+    });
+    this.showFailure("");
   };
 
   Lab.prototype.announce = function (text) {
-    var live = this.root.querySelector("[data-lab-live]");
+    var live = this.slots.live;
     clearTimeout(this.announceTimer);
     this.announceTimer = setTimeout(function () {
       live.textContent = text;
     }, 400);
   };
 
-  Lab.prototype.writeUrl = function (history) {
-    var values = this.values;
+  Lab.prototype.writeUrl = function (values, history) {
+    var lab = this;
     var query = PARAMS.map(function (name) {
-      return name + "=" + encodeURIComponent(canonicalText(name, values[name]));
+      return name + "=" + encodeURIComponent(lab.canonicalText(name, values[name])).replace(/%2F/g, "/");
     }).join("&");
     if ("?" + query === window.location.search && history === "push") return;
     var url = window.location.pathname + "?" + query + window.location.hash;
@@ -641,15 +783,21 @@
       else window.history.replaceState(null, "", url);
     } catch (error) {
       // A sandboxed frame may refuse history changes; the lab works on without them.
+      console.warn("composition lab: the address could not follow the lab", error);
     }
   };
 
   // ---------------------------------------------------------------------------------
   // Charts: one render at a time, always of the latest result
 
-  Lab.prototype.queueCharts = function (result, sequence) {
-    this.chartQueue = { result: result, sequence: sequence };
+  Lab.prototype.queueCharts = function (rows, sequence) {
+    this.chartQueue = { rows: rows, sequence: sequence };
     if (!this.chartBusy) this.drawCharts();
+  };
+
+  /** The chart containers: their SVG is the one part of a state drawn after it is shown. */
+  Lab.prototype.chartFigures = function () {
+    return this.root.querySelectorAll("[data-lab-chart]");
   };
 
   Lab.prototype.drawCharts = function () {
@@ -658,8 +806,7 @@
     if (!job) return;
     this.chartQueue = null;
     this.chartBusy = true;
-    var mode = job.result.channel.mode;
-    var rows = null;
+    var mode = job.rows.mode;
     loadVega()
       .then(function (vegaEmbed) {
         if (lab.chartMode === mode) return null;
@@ -681,24 +828,37 @@
         });
       })
       .then(function () {
-        rows = chartRows(job.result);
         return Promise.all(
           ["distribution", "profile"].map(function (kind) {
             var view = lab.charts[kind].view;
-            Object.keys(rows[kind]).forEach(function (name) {
-              view.data(name, rows[kind][name]);
+            Object.keys(job.rows[kind]).forEach(function (name) {
+              view.data(name, job.rows[kind][name]);
             });
             return view.runAsync();
           })
         );
       })
       .then(function () {
+        // Drawn: the figures are current, unless a later update failed meanwhile.
+        if (lab.root.getAttribute("data-lab-stale") !== "error") {
+          Array.prototype.forEach.call(lab.chartFigures(), function (figure) {
+            figure.removeAttribute("data-stale");
+          });
+          if (lab.slots.error.textContent === lab.text("charts-failed")) {
+            lab.showFailure("");
+          }
+        }
         lab.root.setAttribute("data-lab-charted", String(job.sequence));
         lab.root.dispatchEvent(new CustomEvent("cl:lab-charted", { detail: { sequence: job.sequence } }));
       })
-      .catch(function () {
-        // The static SVG of the default state stays; the tables carry every value.
+      .catch(function (error) {
+        // The last chart drawn stays, marked stale; the tables carry every current value.
+        console.error("composition lab: the charts could not be drawn", error);
         lab.chartMode = null;
+        Array.prototype.forEach.call(lab.chartFigures(), function (figure) {
+          figure.setAttribute("data-stale", "");
+        });
+        if (lab.root.getAttribute("data-lab-stale") !== "error") lab.showFailure(lab.text("charts-failed"));
       })
       .then(function () {
         lab.chartBusy = false;
@@ -712,7 +872,8 @@
       try {
         new Lab(root);
       } catch (error) {
-        // The server-rendered default state stays readable.
+        // The server-rendered default state stays readable, and says that it is static.
+        console.error("composition lab: the lab could not start; the default state stays", error);
       }
     });
   }
