@@ -116,7 +116,12 @@ def composition_entries(record: Record) -> list[str]:
     """The composition panel's rows: α₀ and ε₀, then δ₀, q, Σε, min(1, Σδ), the exact δ."""
     panel = record["composition"]
     alpha0 = Fraction(panel["alpha0"])
-    head = entry("단계별 α₀", f"{number_html(panel['alpha0'])} (ε₀ = {ln_html(alpha0)})", "alpha0")
+    head = entry(
+        "단계별 α₀",
+        f"{number_html(panel['alpha0'])} (ε₀ = {ln_html(alpha0)})",
+        "alpha0",
+        data_exact=panel["alpha0"],
+    )
     if panel["queries"] is None:
         return [head, *(entry(term, NONE, name) for name, term in COMPOSITION_TERMS.items())]
     queries, delta0, theorem_delta = panel["queries"], panel["delta0"], panel["theorem_delta"]

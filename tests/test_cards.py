@@ -114,6 +114,7 @@ def test_every_card_carries_the_core_values(example: Example) -> None:
         example.channel().labels[i] for i in point.event.outputs
     ]
     assert out["eps-pure"].attrib["data-value"] == pure_epsilon(example.channel()).decimal()
+    assert out["alpha0"].attrib["data-exact"] == fraction_str(example.alpha0)
     panel = compose(profile, example.alpha0)
     if panel.applies:
         assert out["delta0"].attrib["data-exact"] == fraction_str(panel.delta0)

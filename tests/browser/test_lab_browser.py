@@ -80,6 +80,7 @@ def assert_shows(page: Page, record: Record) -> None:
     expect(out(page, "max-event")).to_have_attribute("data-direction", claim["event"]["direction"])
     expect(out(page, "max-event")).to_have_attribute("data-outputs", " ".join(claim["event"]["outputs"]))
     expect(out(page, "eps-pure")).to_have_attribute("data-value", pure["decimal"])
+    expect(out(page, "alpha0")).to_have_attribute("data-exact", composition["alpha0"])
     if composition["queries"] is None:
         for name in ("delta0", "queries", "theorem-eps", "theorem-delta", "composed-delta-exact"):
             expect(out(page, name)).to_have_text("—")
@@ -407,7 +408,7 @@ def test_a_long_composed_alpha_moves_every_output_to_the_new_state(
 )
 def test_a_shared_link_at_large_k_mounts_whole(new_page: Any, built_site: Path, query: str) -> None:
     url = (built_site / LESSON_PAGE).as_uri()
-    page, log = open_lab(new_page, f"{url}?{query}")
+    page, log = open_lab(new_page, f"{url}?{query}", viewport={"width": 390, "height": 844})
     wait_for_charts(page)
     state = dict(pair.split("=") for pair in query.split("&"))
     assert_shows(
@@ -419,6 +420,9 @@ def test_a_shared_link_at_large_k_mounts_whole(new_page: Any, built_site: Path, 
     expect(page.locator("#lab [data-lab-static]")).to_be_hidden()
     expect(page.locator("#lab .cl-lab-chart .vega-embed svg")).to_have_count(2)
     expect(page.locator('#lab [data-lab-caption="distribution"]')).to_contain_text(f"k = {state['k']}")
+    # On a phone, a composed α of hundreds of digits wraps inside its box: the page never widens.
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0
     assert_clean(page, log, "file://")
 
 

@@ -158,7 +158,9 @@
 
   function compositionHtml(record, epsilon) {
     var panel = record.composition;
-    var head = entry("alpha0", numberHtml(panel.alpha0) + " (ε₀ = " + lnHtml(epsilon.step) + ")");
+    var head = entry("alpha0", numberHtml(panel.alpha0) + " (ε₀ = " + lnHtml(epsilon.step) + ")", {
+      exact: panel.alpha0,
+    });
     if (panel.queries === null) {
       return (
         head +
