@@ -7,7 +7,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help setup system-deps serve build data test lint typecheck pytest node-test bench offline scorm embed bench-lab parity
+.PHONY: help setup system-deps serve build data test lint typecheck pytest node-test bench offline scorm embed bench-lab bench-build clean-cache parity
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -35,6 +35,9 @@ data: setup ## write the catalogue examples' exact records to docs/generated/
 
 build: setup ## build the site into site/ with mkdocs --strict
 	$(VENV)/bin/mkdocs build --strict
+
+clean-cache: ## delete the build cache .cache/ (or the folder COMPOSITION_LAB_CACHE names); the next build fills it again
+	rm -rf "$${COMPOSITION_LAB_CACHE:-.cache}"
 
 offline: setup ## the offline bundle dist/composition-lab-offline.zip (unzip, open composition-lab/index.html)
 	$(PY) -m generator package offline
@@ -67,6 +70,9 @@ test: setup system-deps lint typecheck pytest node-test ## set up and run every 
 
 bench: setup ## benchmark: exact δ on the α grid vs the naive sum and dp-accounting's PLD
 	$(PY) -m tests.benchmarks.profile_grid
+
+bench-build: setup ## benchmark: the site build cold, warm and after a one-word edit, and each lesson page's weight
+	$(PY) -m tests.benchmarks.build_time
 
 bench-lab: setup system-deps ## benchmark: the lab's input-to-output time in headless chromium at k = 10, 50, 100
 	$(PY) -m tests.benchmarks.lab_update

@@ -22,6 +22,7 @@ from typing import Any
 
 import altair as alt
 
+from generator.build_cache import canonical_json, default_cache, package_version
 from generator.rational import decimal_str
 from generator.records import Record
 
@@ -200,20 +201,20 @@ CONFIG: dict[str, Any] = {
 def chart_spec(kind: str, record: Record) -> dict[str, Any]:
     """The validated Vega-Lite spec of a chart, with its data sets inline.
 
-    ``to_dict`` validates against the Vega-Lite schema. The ``$schema`` URL is dropped:
-    vega-embed and vl-convert read Vega-Lite without it, and built pages then name no
-    other host. Keys are sorted, so equal records give equal specs.
+    ``to_dict`` validates against the Vega-Lite schema. Validation takes a large part of
+    a build, so the validated spec is kept in the build cache (:mod:`generator.build_cache`),
+    keyed by Altair's version and the spec before validation. The ``$schema`` URL is
+    dropped: vega-embed and vl-convert read Vega-Lite without it, and built pages then
+    name no other host. Keys are sorted, so equal records give equal specs.
     """
     if kind not in CHARTS:
         raise ValueError(f"unknown chart {kind!r}; expected one of {sorted(CHARTS)}")
-    spec: dict[str, Any] = _sorted(CHARTS[kind](record).configure(**CONFIG).to_dict(validate=True))
+    chart = CHARTS[kind](record).configure(**CONFIG)
+    validated = default_cache().text(
+        "vega-lite-spec",
+        (package_version("altair"), canonical_json(chart.to_dict(validate=False))),
+        lambda: canonical_json(chart.to_dict(validate=True)),
+    )
+    spec: dict[str, Any] = json.loads(validated)
     del spec["$schema"]
     return spec
-
-
-def _sorted(node: Any) -> Any:
-    if isinstance(node, dict):
-        return {key: _sorted(node[key]) for key in sorted(node)}
-    if isinstance(node, list):
-        return [_sorted(item) for item in node]
-    return node

@@ -6,10 +6,12 @@
     profile       δ*(α) at the integer α = 1..100, the claim δ and the selected α
     transcripts   every transcript z in {0,1}^k of a fresh example with k <= 4
 
-Charts are rendered once per process by vl-convert from the same spec the lab embeds, and
-each carries a table of the same exact values (fraction and decimal) under "표로 보기". The
-SVG is inlined with no namespace URLs, no ids (a page may show one figure twice) and no
-external reference: vl-convert draws text as ``<text>`` in the page's own fonts.
+Charts are rendered by vl-convert from the same spec the lab embeds, once per process and
+across builds through the build cache (:mod:`generator.build_cache`, keyed by vl-convert's
+version, the spec's canonical JSON and the options). Each carries a table of the same exact
+values (fraction and decimal) under "표로 보기". The SVG is inlined with no namespace URLs,
+no ids (a page may show one figure twice) and no external reference: vl-convert draws text
+as ``<text>`` in the page's own fonts.
 """
 
 from __future__ import annotations
@@ -20,9 +22,11 @@ from fractions import Fraction
 from functools import cache
 from html import escape
 from itertools import groupby
+from typing import Any
 
 import vl_convert
 
+from generator.build_cache import canonical_json, default_cache, package_version
 from generator.charts import X_LABELS, chart_spec
 from generator.placeholders import record_of
 from generator.rational import decimal_str, fraction_str
@@ -74,12 +78,21 @@ def _collapsed(table: str) -> str:
 
 
 _NAMESPACES = re.compile(r' xmlns(?::xlink)?="[^"]*"')
+_SVG_OPTIONS: dict[str, Any] = {"allowed_base_urls": []}  # the chart may load nothing
+
+
+def chart_svg(spec: dict[str, Any]) -> str:
+    """vl-convert's SVG of a Vega-Lite spec, from the build cache."""
+    return default_cache().text(
+        "vega-svg",
+        (package_version("vl-convert-python"), canonical_json(_SVG_OPTIONS), canonical_json(spec)),
+        lambda: vl_convert.vegalite_to_svg(spec, **_SVG_OPTIONS),
+    )
 
 
 def _svg(kind: str, slug: str) -> str:
     """The chart as inline SVG: namespace URLs dropped, an image role and Korean label added."""
-    svg = vl_convert.vegalite_to_svg(chart_spec(kind, record_of(slug)), allowed_base_urls=[])
-    svg = _NAMESPACES.sub("", svg)
+    svg = _NAMESPACES.sub("", chart_svg(chart_spec(kind, record_of(slug))))
     label = escape(_LABELS[kind](record_of(slug)))
     return svg.replace(
         "<svg ",

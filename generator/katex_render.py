@@ -9,7 +9,10 @@ no raw TeX is left in it.
 
 One ``node`` process (:class:`KatexProcess`) does the rendering for the whole build: starting
 node per formula would cost more than the rendering. It runs ``katex_worker.mjs`` with the
-pinned npm ``katex``; bad TeX comes back as an error that names the formula.
+pinned npm ``katex``; bad TeX comes back as an error that names the formula. Each rendering
+is kept in the build cache (:mod:`generator.build_cache`), keyed by the pinned KaTeX version,
+the options, the display flag and the TeX; node starts only for the first formula that
+misses, so a build whose every formula hits never starts it.
 """
 
 from __future__ import annotations
@@ -23,7 +26,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
+from generator.build_cache import BuildCache, canonical_json, default_cache
+
 WORKER = Path(__file__).resolve().parent / "katex_worker.mjs"
+KATEX_PACKAGE = Path(__file__).resolve().parent.parent / "node_modules" / "katex" / "package.json"
+# Bad TeX and non-standard input (Hangul outside \text{}, a stray \\ in display math) are
+# errors, so every formula on the site is plain LaTeX that KaTeX lays out as written.
+OPTIONS = {"output": "htmlAndMathml", "throwOnError": True, "strict": "error", "trust": False}
 
 # arithmatex's generic output: the tag tells inline (span) from display (div) math.
 _MATH = re.compile(r'<(?P<tag>span|div) class="arithmatex">(?P<body>.*?)</(?P=tag)>', re.DOTALL)
@@ -44,16 +53,18 @@ class KatexError(ValueError):
 
 
 class KatexProcess:
-    """One ``node`` process that renders TeX with KaTeX, started on first use.
+    """One ``node`` process that renders TeX with KaTeX, started on the first cache miss.
 
     Requests and answers are single JSON lines, answered in order, so a plain
-    write-then-readline round trip per formula is enough. Repeated formulas are
-    answered from a cache.
+    write-then-readline round trip per formula is enough. Renderings come from ``cache``
+    (the build's cache by default) when it holds them.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, cache: BuildCache | None = None, package: Path = KATEX_PACKAGE) -> None:
         self._process: subprocess.Popen[str] | None = None
-        self._cache: dict[tuple[str, bool], str] = {}
+        self._cache = default_cache() if cache is None else cache
+        self._package = package
+        self._version: str | None = None
 
     def _pipes(self) -> tuple[IO[str], IO[str]]:
         if self._process is None:
@@ -61,7 +72,7 @@ class KatexProcess:
             if node is None:
                 raise RuntimeError("KaTeX needs `node` on PATH to render math at build time")
             self._process = subprocess.Popen(
-                [node, str(WORKER)],
+                [node, str(WORKER), json.dumps(OPTIONS)],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 text=True,
@@ -71,21 +82,32 @@ class KatexProcess:
         assert self._process.stdout is not None
         return self._process.stdin, self._process.stdout
 
+    def katex_version(self) -> str:
+        """The version of the pinned npm ``katex`` that the worker imports."""
+        if self._version is None:
+            try:
+                self._version = str(json.loads(self._package.read_text(encoding="utf-8"))["version"])
+            except FileNotFoundError as error:
+                raise RuntimeError(f"{self._package} is missing: run `make setup` (npm ci) first") from error
+        return self._version
+
     def render(self, tex: str, display: bool) -> str:
-        key = (tex, display)
-        if key not in self._cache:
-            stdin, stdout = self._pipes()
-            stdin.write(json.dumps({"tex": tex, "display": display}) + "\n")
-            stdin.flush()
-            line = stdout.readline()
-            if not line:
-                self.close()
-                raise RuntimeError(f"the KaTeX worker stopped while rendering {tex!r}")
-            answer = json.loads(line)
-            if "error" in answer:
-                raise KatexError(tex, answer["error"])
-            self._cache[key] = answer["html"]
-        return self._cache[key]
+        parts = (self.katex_version(), canonical_json(OPTIONS), "display" if display else "inline", tex)
+        return self._cache.text("katex", parts, lambda: self._render_in_node(tex, display))
+
+    def _render_in_node(self, tex: str, display: bool) -> str:
+        stdin, stdout = self._pipes()
+        stdin.write(json.dumps({"tex": tex, "display": display}) + "\n")
+        stdin.flush()
+        line = stdout.readline()
+        if not line:
+            self.close()
+            raise RuntimeError(f"the KaTeX worker stopped while rendering {tex!r}")
+        answer = json.loads(line)
+        if "error" in answer:
+            raise KatexError(tex, answer["error"])
+        rendered: str = answer["html"]
+        return rendered
 
     def close(self) -> None:
         """End the node process (closing its input lets it finish on its own)."""

@@ -1,5 +1,7 @@
 // One long-lived KaTeX renderer for the site build (see generator/katex_render.py).
 //
+// Started as `node katex_worker.mjs OPTIONS`: OPTIONS is the JSON object of KaTeX options
+// (katex_render.OPTIONS, which is also part of each rendering's cache key).
 // Protocol: one JSON object per line on stdin, {"tex": "...", "display": true|false};
 // one JSON object per line on stdout, {"html": "..."} or {"error": "..."}, in the same order.
 // KaTeX comes from the pinned npm package in node_modules, never from a network.
@@ -7,14 +9,10 @@ import { createInterface } from "node:readline";
 
 import katex from "katex";
 
-const OPTIONS = {
-  output: "htmlAndMathml",
-  throwOnError: true,
-  // Non-standard input (Hangul outside \text{}, a stray \\ in display math) is an error
-  // too, so every formula on the site is plain LaTeX that KaTeX lays out as written.
-  strict: "error",
-  trust: false,
-};
+if (process.argv.length !== 3) {
+  throw new Error("usage: node katex_worker.mjs OPTIONS_JSON");
+}
+const OPTIONS = JSON.parse(process.argv[2]);
 
 function render(line) {
   const { tex, display } = JSON.parse(line);

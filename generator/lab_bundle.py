@@ -11,7 +11,9 @@ offline bundle is opened from disk, so the browser gets plain scripts only:
 - ``assets/vendor/vega/vega-embed.js``: ``vl_convert.javascript_bundle()`` (vega-embed with
   Vega and Vega-Lite) with a snippet that assigns ``window.vegaEmbed``. Its own top-level
   ``const`` declarations are wrapped in a function scope so they cannot collide with other
-  scripts.
+  scripts. The bundle is kept in the build cache (:mod:`generator.build_cache`), keyed by
+  vl-convert's version and the snippet: making it takes seconds, and it changes only with
+  vl-convert.
 """
 
 from __future__ import annotations
@@ -22,11 +24,14 @@ from pathlib import Path
 
 import vl_convert
 
+from generator.build_cache import default_cache, package_version
+
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE_MODULE = ROOT / "site_overrides" / "assets" / "javascripts" / "lab" / "engine.mjs"
 ENGINE_SCRIPT = "assets/javascripts/lab/engine.js"
 ENGINE_GLOBAL = "CompositionLabEngine"
 VEGA_SCRIPT = "assets/vendor/vega/vega-embed.js"
+VEGA_SNIPPET = "window.vegaEmbed = vegaEmbed;"
 
 _EXPORT = re.compile(r"^export (?P<kind>function|const) (?P<name>[A-Za-z_$][\w$]*)", re.MULTILINE)
 _OTHER_MODULE_SYNTAX = re.compile(r"^\s*(?:import\b|export\b)|\bimport\.meta\b", re.MULTILINE)
@@ -55,7 +60,11 @@ def engine_script() -> str:
 @cache
 def vega_script() -> str:
     """vega-embed with Vega and Vega-Lite, offline, in its own function scope."""
-    bundle = vl_convert.javascript_bundle(snippet="window.vegaEmbed = vegaEmbed;")
+    bundle = default_cache().text(
+        "vega-bundle",
+        (package_version("vl-convert-python"), VEGA_SNIPPET),
+        lambda: vl_convert.javascript_bundle(snippet=VEGA_SNIPPET),
+    )
     return f"(function () {{\n{bundle}\n}})();\n"
 
 
