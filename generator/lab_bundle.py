@@ -10,8 +10,8 @@ the engine as ``window.CompositionLabEngine`` and mounts every ``[data-lab]`` of
 
 - ``assets/javascripts/lab/lab.js``: ``main.mjs`` and all it imports, bundled by the esbuild
   that ``package.json`` pins (``node_modules/.bin/esbuild --bundle --format=iife
-  --target=es2020``), so the modules share one function scope and define no global but the
-  engine. A missing esbuild or a bundling error stops the build with a message naming the
+  --target=es2020``, strict), so the modules share one function scope and define no global
+  but the engine. A missing esbuild or a bundling error stops the build with a message naming the
   entry point (:class:`BundleError`).
 - ``assets/vendor/vega/vega-embed.js``: ``vl_convert.javascript_bundle()`` (vega-embed with
   Vega and Vega-Lite) with a snippet that assigns ``window.vegaEmbed``. Its own top-level
@@ -43,7 +43,15 @@ LAB_SCRIPT = "assets/javascripts/lab/lab.js"
 ENGINE_GLOBAL = "CompositionLabEngine"
 VEGA_SCRIPT = "assets/vendor/vega/vega-embed.js"
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
-ESBUILD_ARGS = ("--bundle", "--format=iife", "--target=es2020", "--charset=utf8", "--log-level=warning")
+# The modules were strict code; the IIFE they become stays strict by the banner's directive.
+ESBUILD_ARGS = (
+    "--bundle",
+    "--format=iife",
+    "--target=es2020",
+    "--charset=utf8",
+    '--banner:js="use strict";',
+    "--log-level=warning",
+)
 
 # A lab's root: an element with data-lab="<name>" (not data-lab-…, and not escaped text).
 _LAB_ROOT = re.compile(r"<[a-zA-Z][^<>]*\sdata-lab=\"[^\"]+\"")

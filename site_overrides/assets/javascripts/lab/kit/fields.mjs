@@ -3,7 +3,8 @@
  * (generator/lab_page.py) with what the browser needs as data:
  *
  * - `data-limit`: the field's limit as JSON (generator/input_limits.py): `kind` ("count"
- *   for plain digits, else a number), `low`, `high` and, for numbers, `grid`;
+ *   for plain digits, else a number), `low`, `high`, `grid` (the decimals of the grid, or
+ *   null for any exact value) and `max_chars`;
  * - `data-messages`: the Korean message for each reason the engine's reader refuses a text
  *   ("empty", "too-long", "syntax", "step", "range");
  * - `data-places`: the decimals its stepper keeps (a step is 10^-places).
@@ -15,12 +16,12 @@
  */
 
 /**
- * @typedef {{kind: string, low: string, high: string, grid?: string}} Limit
+ * @typedef {{kind: string, low: string, high: string, grid: number | null, max_chars: number}} Limit
  * @typedef {{num: bigint, den: bigint}} Fraction
  * @typedef {{
  *   parseField(text: string, limit: Limit): {ok: boolean, value?: any, reason?: string},
  *   parseNumber(text: string): Fraction | null,
- *   canonicalNumber(value: Fraction, grid: string): string,
+ *   canonicalNumber(value: Fraction, grid: number | null): string,
  *   fraction(num: bigint, den?: bigint): Fraction,
  * }} Numbers
  * @typedef {{limit: Limit, places: number, min: Fraction, max: Fraction, messages: Record<string, string>}} FieldRule
