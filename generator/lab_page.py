@@ -3,8 +3,9 @@
 The markup is complete without JavaScript: every input shows its default value and every
 output shows the default state's result, computed by the Python core (the catalogue row
 :data:`DEFAULT_SLUG`), with the static SVG charts of that state. The lab script
-(``site_overrides/assets/javascripts/lab/lab.js``) then takes the same elements over and
-fills them from the BigInt engine, with the same texts: a test holds the two renderings of
+(the bundle of ``site_overrides/assets/javascripts/lab/*.mjs``, see :mod:`generator.lab_bundle`:
+``composition.mjs`` over the kit in ``kit/``) then takes the same elements over and fills
+them from the BigInt engine, with the same texts: a test holds the two renderings of
 the default state equal.
 
 Interfaces the script relies on, all in this markup:
@@ -77,8 +78,9 @@ XOR_EXPLAINER = (
 )
 STEP_HINT = "위아래 화살표 키나 − / + 단추로 {step}씩 바꿉니다."
 
-# What lab.js says in its own words, handed over as data-text-* attributes of the lab;
-# {names} is filled with the URL parameters that could not be used.
+# What the lab's script (kit/lab.mjs, kit/charts.mjs) says in its own words, handed over as
+# data-text-* attributes of the lab; {names} is filled with the URL parameters that could not
+# be used.
 SCRIPT_TEXTS = {
     "bad-url": "주소에 있던 값 중 쓸 수 없는 것({names})은 기본값으로 바꾸어 열었습니다.",
     "bad-input": "입력을 확인하세요. 고치기 전까지는 마지막으로 계산한 결과를 보여 줍니다.",

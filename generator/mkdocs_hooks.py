@@ -5,12 +5,16 @@ One build, in event order:
 - ``on_pre_build``: write the generated data (:func:`generator.build.build`), so
   ``mkdocs build`` and ``mkdocs serve`` always show fresh numbers. Only files whose bytes
   change are written, so a serving rebuild does not trigger another one.
-- ``on_files``: add the vendor assets from ``node_modules`` (:mod:`generator.site_assets`).
+- ``on_files``: add the vendor assets from ``node_modules`` and the lab bundle made by the
+  pinned esbuild (:mod:`generator.site_assets`); a bundling error stops the build, naming
+  the entry point.
 - ``on_page_markdown``: fill the placeholders (:func:`generator.placeholders.expand` with the
   renderers of :data:`generator.blocks.BLOCKS`); a bad one stops the build, naming the page
   and the placeholder.
 - ``on_page_content``: render the math with KaTeX (:mod:`generator.katex_render`); bad TeX
   stops the build, naming the page and the formula.
+- ``on_post_page``: a page that holds a lab gets the lab bundle's script tag
+  (:func:`generator.lab_bundle.with_lab_script`); other pages load no lab code.
 - ``on_post_build``: close the KaTeX process, then fail if any built file refers to another
   host (:mod:`generator.site_check`), a safety net beside the privacy plugin.
 
@@ -31,6 +35,7 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
+from mkdocs.utils import get_relative_url
 
 ROOT = Path(__file__).resolve().parent.parent
 # MkDocs loads this file by its path, with only generator/ itself on sys.path while it runs.
@@ -38,6 +43,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from generator.katex_render import KatexError, KatexProcess, render_inline_text, render_math  # noqa: E402
+from generator.lab_bundle import LAB_SCRIPT, BundleError, with_lab_script  # noqa: E402
 from generator.site_assets import add_vendor_files  # noqa: E402
 from generator.site_check import foreign_references  # noqa: E402
 
@@ -71,7 +77,10 @@ def on_pre_build(config: MkDocsConfig) -> None:
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    add_vendor_files(files, config)
+    try:
+        add_vendor_files(files, config)
+    except BundleError as error:
+        raise PluginError(str(error)) from error
     return files
 
 
@@ -95,6 +104,13 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
             link.title = render_inline_text(link.title, _katex.render)
         return render_math(html, _katex.render)
     except KatexError as error:
+        raise PluginError(f"{page.file.src_uri}: {error}") from error
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    try:
+        return with_lab_script(output, get_relative_url(LAB_SCRIPT, page.url))
+    except ValueError as error:
         raise PluginError(f"{page.file.src_uri}: {error}") from error
 
 

@@ -4,7 +4,7 @@ Both show the same outputs the same way: each result is a ``<dt>``/``<dd>`` pair
 ``<dd>`` carries DESIGN.md's lab-output attributes (``data-out``; ``data-exact`` with the
 reduced fraction where the value is exact; ``data-value`` for a decimal or pass/fail), so
 a test, or the lab's script, reads a card and the lab alike. The texts are fixed here and
-mirrored by ``lab.js``; a test holds the lab's two renderings of its default state equal.
+mirrored by ``lab/composition.mjs``; a test holds the lab's two renderings of its default state equal.
 
 Extra attributes beyond the table: ``theorem-eps`` (q·ln α₀ is not a fraction) carries its
 decimal in ``data-value`` and the exact composed α in ``data-alpha``; ``max-event`` carries

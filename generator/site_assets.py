@@ -9,7 +9,9 @@ them in as generated MkDocs files, so ``mkdocs build`` and ``mkdocs serve`` alik
   font that ships.
 - iframe-worker's ``shim/index.js``: listed under ``extra.polyfills``, it lets the search
   worker run from ``file://`` (and keeps Material's offline plugin from adding a CDN copy).
-- The lab's classic scripts, its engine and the Vega bundle (:mod:`generator.lab_bundle`).
+- The lab's classic scripts: the bundle of the lab modules, made by the pinned esbuild, and
+  the Vega bundle (:mod:`generator.lab_bundle`). The ES module sources (``*.mjs``) that the
+  theme folder holds are dropped from the site: a page loads only the bundle made of them.
 """
 
 from __future__ import annotations
@@ -60,8 +62,18 @@ def vendor_sources(node_modules: Path = NODE_MODULES) -> dict[str, Path | str]:
     return {KATEX_CSS: css, **fonts, IFRAME_WORKER_SHIM: shim}
 
 
+def module_sources(files: Files) -> list[File]:
+    """The ES module sources among the site's files: bundled, never loaded by a page."""
+    return [file for file in files if file.src_uri.endswith(".mjs")]
+
+
 def add_vendor_files(files: Files, config: MkDocsConfig) -> None:
-    """Add the vendor files to MkDocs' file collection (the ``on_files`` event)."""
+    """Add the vendor files to MkDocs' file collection (the ``on_files`` event).
+
+    A bundling error is a :class:`generator.lab_bundle.BundleError` naming the entry point.
+    """
+    for module in module_sources(files):
+        files.remove(module)
     for site_path, source in {**vendor_sources(), **lab_sources()}.items():
         if isinstance(source, str):
             files.append(File.generated(config, site_path, content=source))

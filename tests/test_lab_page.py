@@ -11,6 +11,7 @@ import json
 import re
 import subprocess
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ import pytest
 from generator.catalogue import BY_SLUG, CATALOGUE
 from generator.charts import chart_spec
 from generator.input_limits import LAB_FIELDS, MAX_NUMBER_CHARS
-from generator.lab_bundle import ENGINE_MODULE, classic_script, engine_script
+from generator.lab_bundle import ENGINE_MODULE, LAB_ENTRY, BundleError, bundle, lab_script, with_lab_script
 from generator.lab_page import DEFAULT_SLUG, FIELDS, XOR_DISABLED, lab_html
 from generator.lab_url import lab_query
 from generator.placeholders import record_of
@@ -143,12 +144,21 @@ def test_unknown_lab_is_refused() -> None:
         lab_html("nope")
 
 
-def test_classic_engine_matches_the_module() -> None:
-    script = engine_script()
+# The page-less document the bundle sees in node: no lab to mount, no view meta.
+_NODE_PAGE = (
+    "globalThis.window = globalThis;"
+    "globalThis.document = {currentScript: null, readyState: 'complete',"
+    " querySelector: () => null, querySelectorAll: () => []};"
+)
+
+
+def test_the_lab_bundle_publishes_the_engine_of_the_module() -> None:
+    script = lab_script()
     check = (
-        "globalThis.window = globalThis;"
+        f"{_NODE_PAGE}"
         f"eval({json.dumps(script)});"
         "const E = window.CompositionLabEngine;"
+        "if (!Object.isFrozen(E)) throw new Error('the engine is not frozen');"
         "const parsed = E.parseInputs("
         "  {mode: 'fresh', k: '2', p: '75', alpha: '3.0', delta: '0', alpha0: '3.0'},"
         f"  {json.dumps({limit.name: limit.as_json() for limit in LAB_FIELDS})});"
@@ -157,19 +167,49 @@ def test_classic_engine_matches_the_module() -> None:
     result = subprocess.run(["node", "-e", check], capture_output=True, text=True, check=True)
     claim = record_of(DEFAULT_SLUG)["claim"]
     assert json.loads(result.stdout) == claim
+    # tests/browser/test_lab_browser.py makes the served engine throw at this line
+    assert "function decimalForm(value, places = 3) {" in script
+    # generator/page_files.py follows this URL to ship vega-embed with a lesson
+    assert 'new URL("../../vendor/vega/vega-embed.js", script.src)' in script
+
+
+def test_a_missing_esbuild_stops_the_bundle_naming_the_entry(tmp_path: Path) -> None:
+    with pytest.raises(BundleError, match=r"cannot bundle .*main\.mjs: esbuild is missing"):
+        bundle(LAB_ENTRY, esbuild=tmp_path / "esbuild")
 
 
 @pytest.mark.parametrize(
-    ("module", "reason"),
+    ("source", "reason"),
     [
-        ("import x from 'y';\nexport const a = 1;", "module syntax"),
-        ("export default 3;", "module syntax"),
-        ("const a = 1;", "exports nothing"),
+        ("import { nothing } from './absent.mjs';\nnothing();\n", "absent.mjs"),
+        ("export const a = ;\n", "Unexpected"),
     ],
 )
-def test_classic_script_refuses_what_it_cannot_convert(module: str, reason: str) -> None:
-    with pytest.raises(ValueError, match=reason):
-        classic_script(module, "Name")
+def test_a_bundling_error_stops_the_bundle_naming_the_entry(tmp_path: Path, source: str, reason: str) -> None:
+    entry = tmp_path / "broken.mjs"
+    entry.write_text(source, encoding="utf-8")
+    with pytest.raises(BundleError, match=r"cannot bundle .*broken\.mjs: esbuild failed") as raised:
+        bundle(entry)
+    assert reason in str(raised.value)
+
+
+PAGE = '<html><head></head><body><main>{}</main><script src="x.js"></script></body></html>'
+
+
+def test_only_a_page_with_a_lab_gets_the_lab_script() -> None:
+    tag = '<script src="../assets/javascripts/lab/lab.js"></script>\n'
+    lab = PAGE.format('<section id="lab" data-lab="composition" data-lab-sequence="0"></section>')
+    loaded = with_lab_script(lab, "../assets/javascripts/lab/lab.js")
+    assert loaded == lab.replace("</body>", tag + "</body>")
+    assert loaded.index("x.js") < loaded.index("lab/lab.js")  # after storage.js and the rest
+    for plain in (
+        PAGE.format("<p>no lab</p>"),
+        PAGE.format("<p data-lab-area>an area is not a lab</p>"),
+        PAGE.format("<pre><code>&lt;section data-lab=&quot;x&quot;&gt;</code></pre>"),
+    ):
+        assert with_lab_script(plain, "lab.js") == plain
+    with pytest.raises(ValueError, match="no </body>"):
+        with_lab_script('<div data-lab="composition"></div>', "lab.js")
 
 
 def test_messages_name_the_one_length_limit_and_the_engine_types_none() -> None:

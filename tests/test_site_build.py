@@ -21,6 +21,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from generator.katex_render import KatexError, KatexProcess, render_inline_text, render_math
+from generator.lab_bundle import LAB_SCRIPT
 from generator.site_assets import IFRAME_WORKER_SHIM, KATEX_CSS, stylesheet_urls
 from generator.site_check import foreign_references
 from tests.conftest import ROOT, mkdocs_build
@@ -373,3 +374,29 @@ def test_iframe_worker_shim_ships_and_replaces_the_cdn_copy(built_site: Path) ->
     assert re.findall(r'<script src="([^"]*iframe-worker[^"]*)"', page) == [
         "../assets/vendor/iframe-worker/shim.js"
     ]
+
+
+# ---------------------------------------------------------------------------------------
+# The lab's scripts: bundled by esbuild, loaded only by a page with a lab
+
+
+def _scripts(page: Path) -> list[str]:
+    return re.findall(r'<script\b[^>]*\bsrc="([^"]+)"', page.read_text(encoding="utf-8"))
+
+
+def test_only_the_page_with_a_lab_loads_the_lab_bundle(built_site: Path) -> None:
+    home = _scripts(built_site / "index.html")
+    assert home, "the home page loads no script at all"
+    assert [src for src in home if "/lab/" in src or "vega" in src] == []
+    lesson = [src for src in _scripts(built_site / LESSON) if "/lab/" in src]
+    assert lesson == [f"../{LAB_SCRIPT}"]
+    assert _scripts(built_site / LESSON)[-1] == f"../{LAB_SCRIPT}"  # after storage.js and the rest
+
+
+def test_the_lab_bundle_ships_and_its_module_sources_do_not(built_site: Path) -> None:
+    bundled = (built_site / LAB_SCRIPT).read_text(encoding="utf-8")
+    assert bundled.startswith('"use strict";\n(() => {')  # strict, as the modules were
+    assert bundled.rstrip().endswith("})();")  # one function scope, a classic script
+    assert not re.search(r"^\s*(?:import|export)\b|\bimport\.meta\b", bundled, flags=re.MULTILINE)
+    assert sorted(built_site.rglob("*.mjs")) == []
+    assert not (built_site / "assets/javascripts/lab/engine.js").exists()

@@ -443,8 +443,9 @@ def test_fractions_are_read_as_the_command_line_reads_them(new_page: Any, lesson
     assert_clean(page, log, origin)
 
 
-# The engine's classic script, served with a switch that makes its decimal formatter throw:
-# a renderer that fails in the middle of an update, as the long-decimal bug did.
+# The lab's bundle (the engine inside it), served with a switch that makes the engine's
+# decimal formatter throw: a renderer that fails in the middle of an update, as the
+# long-decimal bug did.
 FAILING_FORMATTER = "function decimalForm(value, places = 3) {"
 
 
@@ -458,7 +459,7 @@ def _serve_failing_engine(page: Page) -> None:
         )
         request_route.fulfill(response=response, body=body)
 
-    page.route("**/lab/engine.js", route)
+    page.route("**/lab/lab.js", route)
 
 
 def test_a_failing_render_keeps_the_last_state_whole_and_says_so(new_page: Any, site_url: str) -> None:

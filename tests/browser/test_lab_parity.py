@@ -103,9 +103,10 @@ def test_the_lab_shows_what_the_core_renders(new_page: NewPage, site_url: str) -
 # ---------- the checker catches a broken render ----------
 
 # Wraps the engine's decimal formatters (decimalStr, and decimalForm where the engine has it)
-# before lab.js takes the engine: engine.js publishes a frozen object, so the wrapper replaces
-# it on assignment. Only lab.js calls them through the global; the engine's own computations
-# are untouched. They misbehave for long fractions (denominator above 10^12), as issue 8's
+# before the lab takes the engine: the lab bundle (lab.js) publishes the engine as a frozen
+# object and the lab mounts with what the global then holds, so the wrapper replaces it on
+# assignment. Only the lab's renderers call them through the global; the engine's own
+# computations are untouched. They misbehave for long fractions (denominator above 10^12), as issue 8's
 # formatter did: 'throw' throws, 'wrong' returns the decimal with its last digit changed.
 FAULT = """(() => {
   const fault = %r;

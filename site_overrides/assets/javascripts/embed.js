@@ -8,7 +8,7 @@
  *
  *   {type: "composition-lab:height", height: <integer, CSS pixels>, page: "<path of this page>"}
  *
- * When the lesson brings its lab into view (a card's "open in the lab" link, see lab.js's
+ * When the lesson brings its lab into view (a card's "open in the lab" link, see lab/kit/links.mjs's
  * "cl:lab-reveal"), the frame is as tall as the lesson and cannot scroll, so the host page
  * must scroll instead; the page asks it to with
  *

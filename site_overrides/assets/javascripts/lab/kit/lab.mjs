@@ -1,0 +1,372 @@
+/**
+ * One lab on a page: its typed fields, an optional choice (radio group), presets, the
+ * address, all-or-nothing updates and live charts. What the lab computes and writes comes
+ * from its definition (for example ../composition.mjs); everything else is here.
+ *
+ * Rules:
+ * - A field that does not parse gets its message (kit/fields) and the last valid result
+ *   stays on screen (data-lab-stale="input", and the "bad-input" text is announced).
+ * - An update is all or nothing (kit/update): the definition's `present` computes every
+ *   string of the new state, and only then its `show` writes them.
+ * - The address holds the state whenever every field parses (kit/url): typing replaces the
+ *   current entry; each committed edit, choice, step button or preset adds one; in an LMS
+ *   or a frame every change replaces. A bad or repeated parameter falls back to its
+ *   default, and the notice `[data-lab-notice]` names it ("bad-url").
+ * - Links to the lab on the page apply in place (kit/links); back and forward reopen the
+ *   state of their entry.
+ * - Every valid update numbers itself in data-lab-sequence and fires "cl:lab-updated"
+ *   (detail: {sequence}); the charts follow (kit/charts).
+ *
+ * The definition:
+ *   label        the lab's name in console messages ("composition lab")
+ *   numbers      the engine's number reader (kit/fields' Numbers)
+ *   params       the URL parameters, in order; `fields` the typed ones among them and
+ *                `choice` the name of the radio group, if any
+ *   readChoice   (text) -> {ok, value | reason} for the choice
+ *   ignored      (texts) -> the fields this state ignores (disabled, never refused);
+ *                `ignorable` the fields that may be
+ *   onTexts      (root, texts) after reading the fields (optional)
+ *   slots        name -> selector of every element `show` writes; must include
+ *                error, notice and live
+ *   charts       the chart kinds (`[data-lab-chart="<kind>"]`)
+ *   title        the selector of the element that takes the focus on reveal
+ *   evaluate     (values) -> result, may throw
+ *   present      (result, memory) -> view {announcement, charts: ChartRows, ...}, may throw
+ *   show         (view, slots, memory), only assignments
+ *
+ * @module kit/lab
+ */
+
+import { ChartQueue } from './charts.mjs';
+import { canonicalText, fieldOf, showFieldError, steppedText } from './fields.mjs';
+import { inPlaceQuery, reveal } from './links.mjs';
+import { labText } from './text.mjs';
+import { failedEvent, markCurrent, markFailed, presentThenShow, showFailure } from './update.mjs';
+import { historyEntry, queryString, readQuery, writeAddress } from './url.mjs';
+
+/** Every element `show` writes, found once: a missing one stops the mount, not an update. */
+export function findSlots(root, selectors) {
+  /** @type {Record<string, Element>} */
+  const slots = {};
+  for (const name of Object.keys(selectors)) {
+    const slot = root.querySelector(selectors[name]);
+    if (!slot) throw new Error("the lab's markup has no " + selectors[name]);
+    slots[name] = slot;
+  }
+  return slots;
+}
+
+export class Lab {
+  /**
+   * @param {HTMLElement} root the lab's element
+   * @param {any} definition see the module's notes
+   * @param {{win: Window, doc: Document, loadVega: () => Promise<Function>, replaceHistory: boolean}} env
+   */
+  constructor(root, definition, env) {
+    this.root = root;
+    this.definition = definition;
+    this.env = env;
+    this.label = definition.label;
+    this.sequence = 0;
+    this.failures = 0;
+    /** @type {Record<string, any>} */
+    this.values = {};
+    this.result = null;
+    this.pushNext = true;
+    /** What `present` and `show` keep between updates (for example, which tables are laid out). */
+    this.memory = {};
+    this.announceTimer = undefined;
+    const specsElement = root.querySelector('[data-lab-specs]');
+    this.specs = specsElement ? JSON.parse(specsElement.textContent || '{}') : {};
+    this.slots = findSlots(root, definition.slots);
+    this.replaceHistory = env.replaceHistory;
+    /** @type {Record<string, any>} */
+    this.fields = {};
+    for (const name of definition.fields) {
+      const wrapper = root.querySelector('[data-field="' + name + '"]');
+      if (!wrapper) throw new Error("the lab's markup has no field " + name);
+      this.fields[name] = fieldOf(wrapper, definition.numbers);
+    }
+    this.defaults = undefined;
+    this.defaults = this.textsOfQuery(root.getAttribute('data-default')).texts;
+    this.choices = definition.choice ? root.querySelectorAll('input[name="' + definition.choice + '"]') : [];
+    this.charts = new ChartQueue({
+      root,
+      label: this.label,
+      specs: this.specs,
+      kinds: definition.charts,
+      load: env.loadVega,
+      failed: () => root.getAttribute('data-lab-stale') === 'error',
+      notice: /** @type {any} */ (this.slots.error),
+      failureText: this.text('charts-failed'),
+      document: env.doc,
+    });
+    for (const name of definition.params) this.values[name] = this.read(name, this.defaults[name]).value;
+    this.listen();
+    this.open(env.win.location.search, null);
+    const staticNote = root.querySelector('[data-lab-static]');
+    if (staticNote) /** @type {HTMLElement} */ (staticNote).hidden = true;
+    root.setAttribute('data-lab-mounted', '');
+  }
+
+  /** The lab's sentence `name` (data-text-<name>), filled with `values`. */
+  text(name, values) {
+    return labText(this.root, name, values);
+  }
+
+  /** Reads a parameter's text: the choice by its reader, a field against its limit. */
+  read(name, text) {
+    const definition = this.definition;
+    if (name === definition.choice) return definition.readChoice(text);
+    return definition.numbers.parseField(text, this.fields[name].limit);
+  }
+
+  /** The text the URL and the field keep for a valid value. */
+  canonical(name, value) {
+    if (name === this.definition.choice) return value;
+    return canonicalText(this.definition.numbers, this.fields[name].limit, value);
+  }
+
+  /** @param {'push' | 'replace'} wanted */
+  entry(wanted) {
+    return historyEntry(wanted, this.replaceHistory);
+  }
+
+  textsOfQuery(query) {
+    return readQuery(
+      query,
+      this.definition.params,
+      (name, text) => this.read(name, text),
+      (name, value) => this.canonical(name, value),
+      this.defaults,
+    );
+  }
+
+  /**
+   * Shows the state of a query string (the address, a popped history entry, a link or a
+   * preset): its texts in the fields, a notice for what could not be used, and the update.
+   * `history` is how the address follows (null: it already holds this state).
+   */
+  open(query, history) {
+    const fromQuery = this.textsOfQuery(query);
+    this.setTexts(fromQuery.texts);
+    this.showNotice(fromQuery.bad);
+    this.update(history === null && fromQuery.present ? 'replace' : history);
+  }
+
+  showNotice(bad) {
+    const notice = /** @type {HTMLElement} */ (this.slots.notice);
+    if (!bad.length) {
+      notice.hidden = true;
+      notice.textContent = '';
+      return;
+    }
+    notice.textContent = this.text('bad-url', { names: bad.join(', ') });
+    notice.hidden = false;
+  }
+
+  setTexts(texts) {
+    for (const name of this.definition.fields) this.fields[name].input.value = texts[name];
+    for (const radio of this.choices) radio.checked = radio.value === texts[this.definition.choice];
+  }
+
+  texts() {
+    /** @type {Record<string, string>} */
+    const texts = {};
+    if (this.definition.choice) {
+      texts[this.definition.choice] = '';
+      for (const radio of this.choices) if (radio.checked) texts[this.definition.choice] = radio.value;
+    }
+    for (const name of this.definition.fields) texts[name] = this.fields[name].input.value;
+    return texts;
+  }
+
+  listen() {
+    const win = this.env.win;
+    // The handlers below end in update(), which catches its own failures; anything else
+    // that throws is a bug in this script: it is shown and logged, never swallowed.
+    const guard = (handler) => (event) => {
+      try {
+        handler.call(this, event);
+      } catch (error) {
+        this.fail(error);
+      }
+    };
+    for (const name of this.definition.fields) {
+      const field = this.fields[name];
+      field.input.addEventListener(
+        'input',
+        guard(function () {
+          this.update(this.pushNext ? this.entry('push') : 'replace');
+          this.pushNext = false;
+        }),
+      );
+      field.input.addEventListener(
+        'change',
+        guard(function () {
+          this.pushNext = true;
+        }),
+      );
+      field.input.addEventListener(
+        'keydown',
+        guard(function (event) {
+          const steps = { ArrowUp: 1, ArrowDown: -1, PageUp: 10, PageDown: -10 }[event.key];
+          if (!steps) return;
+          event.preventDefault();
+          this.step(name, steps);
+          this.update(this.pushNext ? this.entry('push') : 'replace');
+          this.pushNext = false;
+        }),
+      );
+      for (const button of field.buttons) {
+        button.addEventListener(
+          'click',
+          guard(function () {
+            this.step(name, Number(button.getAttribute('data-step')));
+            this.update(this.entry('push'));
+            this.pushNext = true;
+          }),
+        );
+      }
+    }
+    for (const radio of this.choices) {
+      radio.addEventListener(
+        'change',
+        guard(function () {
+          this.update(this.entry('push'));
+          this.pushNext = true;
+        }),
+      );
+    }
+    const form = this.root.querySelector('[data-lab-form]');
+    if (form) form.addEventListener('submit', (event) => event.preventDefault());
+    for (const button of this.root.querySelectorAll('[data-preset]')) {
+      button.addEventListener(
+        'click',
+        guard(function () {
+          this.open(button.getAttribute('data-preset'), this.entry('push'));
+          this.pushNext = true;
+        }),
+      );
+    }
+    this.env.doc.addEventListener('click', guard(this.followLink));
+    win.addEventListener(
+      'popstate',
+      guard(function () {
+        this.open(win.location.search, null);
+        this.pushNext = true;
+      }),
+    );
+  }
+
+  /** A click on a link to this lab on this page opens its state in place (kit/links). */
+  followLink(event) {
+    const query = inPlaceQuery(event, this.env.win.location, this.root.id);
+    if (query === null) return;
+    event.preventDefault();
+    this.open(query, this.entry('push'));
+    this.pushNext = true;
+    const title = this.root.querySelector(this.definition.title) || this.root;
+    reveal(this.root, /** @type {HTMLElement} */ (title), this.env.win);
+  }
+
+  /**
+   * Steps a field by `count` grid steps from its value, or from its last valid value while
+   * the text does not parse, clamped to the field's range.
+   */
+  step(name, count) {
+    const field = this.fields[name];
+    if (field.input.disabled) return;
+    const parsed = this.read(name, field.input.value);
+    const value = parsed.ok ? parsed.value : this.values[name];
+    field.input.value = steppedText(this.definition.numbers, field, value, count);
+  }
+
+  /** Disables the fields this state ignores (their text is kept, never refused). */
+  setIgnored(ignored) {
+    for (const name of this.definition.ignorable || []) {
+      const field = this.fields[name];
+      const off = ignored.indexOf(name) >= 0;
+      field.input.disabled = off;
+      for (const button of field.buttons) button.disabled = off;
+      field.wrapper.classList.toggle('cl-lab-field-disabled', off);
+    }
+  }
+
+  /**
+   * Parses every field and shows each failure beside its field; evaluates a valid state,
+   * writes the address, and shows the state whole, or, if anything fails, nothing of it.
+   */
+  update(history) {
+    const definition = this.definition;
+    const texts = this.texts();
+    const ignored = definition.ignored ? definition.ignored(texts) : [];
+    const failures = [];
+    /** @type {Record<string, any>} */
+    const candidate = {};
+    for (const name of definition.params) {
+      const parsed = this.read(name, texts[name]);
+      const skip = ignored.indexOf(name) >= 0;
+      if (name !== definition.choice) showFieldError(this.fields[name], parsed.ok || skip ? null : parsed.reason);
+      if (parsed.ok) candidate[name] = parsed.value;
+      else if (skip) candidate[name] = this.values[name];
+      else failures.push(name);
+    }
+    this.setIgnored(ignored);
+    if (definition.onTexts) definition.onTexts(this.root, texts);
+    if (failures.length) {
+      this.root.setAttribute('data-lab-stale', 'input');
+      this.announce(this.text('bad-input'));
+      return;
+    }
+    // The address holds what the fields show, even when this state cannot be shown.
+    if (history) {
+      const query = queryString(definition.params, candidate, (name, value) => this.canonical(name, value));
+      writeAddress(this.env.win, query, history, this.label);
+    }
+    const view = presentThenShow(
+      () => definition.present(definition.evaluate(candidate), this.memory),
+      (shown) => {
+        this.values = candidate;
+        this.result = shown.result;
+        definition.show(shown, this.slots, this.memory);
+        markCurrent(this.root);
+        showFailure(/** @type {any} */ (this.slots.error), '');
+      },
+      (error) => this.fail(error),
+    );
+    if (!view) return;
+    this.sequence += 1;
+    this.root.setAttribute('data-lab-sequence', String(this.sequence));
+    this.root.dispatchEvent(new CustomEvent('cl:lab-updated', { detail: { sequence: this.sequence } }));
+    // The state a page opens with is on screen already; only changes are announced.
+    if (this.root.hasAttribute('data-lab-mounted')) this.announce(view.announcement);
+    this.charts.queue(view.charts, this.sequence);
+  }
+
+  /**
+   * A state that could not be computed or shown: the last one stays whole, every output
+   * area is marked stale, the notice says so, and the error is logged.
+   */
+  fail(error) {
+    console.error(this.label + ': the update failed; the last state stays on screen', error);
+    this.failures += 1;
+    markFailed(this.root, this.failures);
+    showFailure(/** @type {any} */ (this.slots.error), this.text('failed'));
+    this.announce(this.text('failed'));
+    this.root.dispatchEvent(failedEvent(error));
+  }
+
+  announce(text) {
+    const live = this.slots.live;
+    clearTimeout(this.announceTimer);
+    this.announceTimer = setTimeout(() => {
+      live.textContent = text;
+    }, 400);
+  }
+}
+
+/** Mounts a lab of `definition` on `root` (a registry entry, see kit/mount). */
+export function mountLab(root, definition, env) {
+  return new Lab(root, definition, env);
+}

@@ -1,0 +1,318 @@
+// The lab kit (site_overrides/assets/javascripts/lab/kit/) on plain objects and a tiny fake
+// DOM: the address (canonical queries, defaults for bad parameters, push or replace), the
+// all-or-nothing update and its failure marks, fields and steps against their limits, in-place
+// links, and mounting several labs on one page, each on its own.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+
+import * as engine from '../../site_overrides/assets/javascripts/lab/engine.mjs';
+import { canonicalText, fieldMessage, fieldRule, steppedText } from '../../site_overrides/assets/javascripts/lab/kit/fields.mjs';
+import { inPlaceQuery } from '../../site_overrides/assets/javascripts/lab/kit/links.mjs';
+import { mountLabs, onEveryPage } from '../../site_overrides/assets/javascripts/lab/kit/mount.mjs';
+import { escapeHtml, fillTemplate, labText } from '../../site_overrides/assets/javascripts/lab/kit/text.mjs';
+import {
+  STALE_ON_FAILURE,
+  failedEvent,
+  markCurrent,
+  markFailed,
+  presentThenShow,
+  showFailure,
+} from '../../site_overrides/assets/javascripts/lab/kit/update.mjs';
+import {
+  addressChange,
+  historyEntry,
+  queryString,
+  readQuery,
+  replacesHistory,
+} from '../../site_overrides/assets/javascripts/lab/kit/url.mjs';
+import { FakeElement, fakeDocument } from './fake_dom.mjs';
+
+// The composition lab's limits, as generator/input_limits.py hands them to the page.
+// (grid: the decimals of the grid, null for any exact value; the golden vectors of
+// engine.test.mjs hold the engine's reader to Python's.)
+const LIMITS = {
+  k: { name: 'k', kind: 'count', low: '1', high: '100', grid: 0, max_chars: 1000 },
+  alpha: { name: 'alpha', kind: 'number', low: '1', high: '100', grid: 1, max_chars: 1000 },
+  delta: { name: 'delta', kind: 'number', low: '0', high: '1', grid: null, max_chars: 1000 },
+};
+const NAMES = ['mode', 'k', 'alpha', 'delta'];
+const read = (name, text) => (name === 'mode' ? engine.parseMode(text) : engine.parseField(text, LIMITS[name]));
+const canonical = (name, value) => (name === 'mode' ? value : canonicalText(engine, LIMITS[name], value));
+const DEFAULTS = { mode: 'fresh', k: '2', alpha: '3.0', delta: '0' };
+
+describe('the address', () => {
+  test('a query is read into canonical texts; missing parameters take their defaults', () => {
+    const read1 = readQuery('?alpha=57/10&delta=0.5000&k=007', NAMES, read, canonical, DEFAULTS);
+    assert.deepEqual(read1, {
+      texts: { mode: 'fresh', k: '7', alpha: '5.7', delta: '0.5' },
+      bad: [],
+      present: true,
+    });
+    assert.deepEqual(readQuery('', NAMES, read, canonical, DEFAULTS), {
+      texts: DEFAULTS,
+      bad: [],
+      present: false,
+    });
+  });
+
+  test('a bad or repeated parameter takes its default and is named', () => {
+    const read1 = readQuery('mode=quantum&k=2&k=3&alpha=1/3&delta=1/3', NAMES, read, canonical, DEFAULTS);
+    assert.deepEqual(read1.bad, ['mode', 'k', 'alpha']);
+    assert.deepEqual(read1.texts, { mode: 'fresh', k: '2', alpha: '3.0', delta: '1/3' });
+    // the defaults themselves are read with no defaults yet: a bad one keeps its text
+    assert.deepEqual(readQuery('k=x', ['k'], read, canonical, undefined).texts, { k: 'x' });
+  });
+
+  test('the written query is canonical, in parameter order, with "/" kept', () => {
+    const values = { mode: 'copy', k: 20, alpha: engine.parseNumber('5.70'), delta: engine.parseNumber('2/6') };
+    assert.equal(queryString(NAMES, values, canonical), 'mode=copy&k=20&alpha=5.7&delta=1/3');
+    const decimal = { ...values, delta: engine.parseNumber('0.10') };
+    assert.equal(queryString(NAMES, decimal, canonical), 'mode=copy&k=20&alpha=5.7&delta=0.1');
+  });
+
+  test('push or replace: a standalone view (LMS, frame) always replaces', () => {
+    assert.equal(historyEntry('push', false), 'push');
+    assert.equal(historyEntry('replace', false), 'replace');
+    assert.equal(historyEntry('push', true), 'replace');
+    const meta = (content) => ({ querySelector: () => ({ getAttribute: () => content }) });
+    assert.equal(replacesHistory(meta('scorm')), true);
+    assert.equal(replacesHistory(meta('embed')), true);
+    assert.equal(replacesHistory(meta('')), false);
+    assert.equal(replacesHistory({ querySelector: () => null }), false);
+  });
+
+  test('pushing the address already shown adds nothing; replacing it still writes', () => {
+    const location = { pathname: '/lessons/composition.html', search: '?k=2', hash: '#lab' };
+    assert.equal(addressChange(location, 'k=2', 'push'), null);
+    assert.deepEqual(addressChange(location, 'k=2', 'replace'), {
+      method: 'replaceState',
+      url: '/lessons/composition.html?k=2#lab',
+    });
+    assert.deepEqual(addressChange(location, 'k=3', 'push'), {
+      method: 'pushState',
+      url: '/lessons/composition.html?k=3#lab',
+    });
+  });
+});
+
+describe('all or nothing', () => {
+  test('a view that presents is shown, and fail is not called', () => {
+    const calls = [];
+    const view = presentThenShow(
+      () => ({ text: 'new' }),
+      (shown) => calls.push(['show', shown.text]),
+      (error) => calls.push(['fail', error]),
+    );
+    assert.deepEqual(view, { text: 'new' });
+    assert.deepEqual(calls, [['show', 'new']]);
+  });
+
+  test('a present that throws halfway writes nothing: show never sees a partial view', () => {
+    const screen = { a: 'old a', b: 'old b' };
+    const failures = [];
+    const present = () => {
+      const view = { a: 'new a' };
+      view.b = engine.decimalStr(null); // throws, as a broken formatter would
+      return view;
+    };
+    const view = presentThenShow(present, (shown) => Object.assign(screen, shown), (error) => failures.push(error));
+    assert.equal(view, null);
+    assert.deepEqual(screen, { a: 'old a', b: 'old b' });
+    assert.equal(failures.length, 1);
+    assert.ok(failures[0] instanceof TypeError);
+  });
+
+  test('a failure marks the lab, its areas and charts stale; showing clears the areas', () => {
+    const area = new FakeElement('div', { 'data-lab-area': '' });
+    const chart = new FakeElement('figure', { 'data-lab-chart': 'profile' });
+    const other = new FakeElement('p');
+    const root = new FakeElement('section', { 'data-lab': 'composition' }, [area, chart, other]);
+    const events = [];
+    root.addEventListener('cl:lab-failed', (event) => events.push(event.detail));
+    markFailed(root, 2);
+    root.dispatchEvent(failedEvent(new Error('injected')));
+    assert.equal(root.getAttribute('data-lab-failures'), '2');
+    assert.equal(root.getAttribute('data-lab-stale'), 'error');
+    assert.deepEqual(
+      root.querySelectorAll(STALE_ON_FAILURE).map((element) => element.hasAttribute('data-stale')),
+      [true, true],
+    );
+    assert.equal(other.hasAttribute('data-stale'), false);
+    assert.deepEqual(events, [{ message: 'injected' }]);
+    assert.deepEqual(failedEvent('plain').detail, { message: 'plain' });
+
+    markCurrent(root);
+    assert.equal(root.hasAttribute('data-lab-stale'), false);
+    assert.equal(area.hasAttribute('data-stale'), false);
+    assert.equal(chart.hasAttribute('data-stale'), true); // the charts clear when drawn
+  });
+
+  test('the failure notice shows its text and hides when emptied', () => {
+    const notice = { textContent: '', hidden: true };
+    showFailure(notice, '계산하지 못했습니다.');
+    assert.deepEqual(notice, { textContent: '계산하지 못했습니다.', hidden: false });
+    showFailure(notice, '');
+    assert.deepEqual(notice, { textContent: '', hidden: true });
+  });
+});
+
+describe('fields', () => {
+  const wrapper = (limit, places) =>
+    new FakeElement('div', {
+      'data-limit': JSON.stringify(limit),
+      'data-places': String(places),
+      'data-messages': JSON.stringify({ range: '1과 100 사이', step: '0.1 단위' }),
+    });
+
+  test('a field reads its limit, step and messages from its markup', () => {
+    const rule = fieldRule(wrapper(LIMITS.alpha, 1), engine);
+    assert.deepEqual(rule.min, engine.fraction(1n));
+    assert.deepEqual(rule.max, engine.fraction(100n));
+    assert.equal(rule.places, 1);
+    assert.equal(fieldMessage(rule, 'range'), '1과 100 사이');
+    assert.equal(fieldMessage(rule, null), '');
+    assert.throws(() => fieldRule(new FakeElement('div'), engine), /no data-limit/);
+  });
+
+  test('steps go to the grid, exactly, and stop at the range ends', () => {
+    const alpha = fieldRule(wrapper(LIMITS.alpha, 1), engine);
+    const at = (text) => engine.parseNumber(text);
+    assert.equal(steppedText(engine, alpha, at('5.75'), 1), '5.8');
+    assert.equal(steppedText(engine, alpha, at('5.75'), -1), '5.7');
+    assert.equal(steppedText(engine, alpha, at('3'), 10), '4.0');
+    assert.equal(steppedText(engine, alpha, at('99.95'), 10), '100.0');
+    assert.equal(steppedText(engine, alpha, at('1'), -1), '1.0');
+    const k = fieldRule(wrapper(LIMITS.k, 0), engine);
+    assert.equal(steppedText(engine, k, 99, 10), '100');
+    assert.equal(steppedText(engine, k, 2, -1), '1');
+    assert.equal(steppedText(engine, k, 1, -1), '1');
+  });
+});
+
+describe('texts', () => {
+  test('escaping and templates', () => {
+    assert.equal(escapeHtml(`<a href="x">'&'</a>`), '&lt;a href=&quot;x&quot;&gt;&#x27;&amp;&#x27;&lt;/a&gt;');
+    assert.equal(fillTemplate('값({names})과 {other}', { names: 'k, p' }), '값(k, p)과 {other}');
+    const root = new FakeElement('section', { 'data-text-bad-url': '못 쓰는 값: {names}' });
+    assert.equal(labText(root, 'bad-url', { names: 'alpha' }), '못 쓰는 값: alpha');
+    assert.equal(labText(root, 'absent'), '');
+  });
+});
+
+describe('links to the lab', () => {
+  const location = {
+    href: 'http://127.0.0.1/lessons/composition.html?k=2#top',
+    origin: 'http://127.0.0.1',
+    pathname: '/lessons/composition.html',
+  };
+  const click = (href, extra = {}) => {
+    const link = new FakeElement('a', { href, ...(extra.target ? { target: extra.target } : {}) });
+    const inner = link.append(new FakeElement('span'));
+    return { target: inner, button: 0, defaultPrevented: false, ...extra };
+  };
+
+  test('a plain click on "?<state>#lab" of this page opens the state in place', () => {
+    assert.equal(inPlaceQuery(click('?mode=copy&k=3#lab'), location, 'lab'), '?mode=copy&k=3');
+    assert.equal(inPlaceQuery(click('composition.html?p=90#lab'), location, 'lab'), '?p=90');
+  });
+
+  test('other links and modified clicks are the browser’s', () => {
+    assert.equal(inPlaceQuery(click('?k=3#other-lab'), location, 'lab'), null);
+    assert.equal(inPlaceQuery(click('../index.html?k=3#lab'), location, 'lab'), null);
+    assert.equal(inPlaceQuery(click('http://example.org/lessons/composition.html?k=3#lab'), location, 'lab'), null);
+    assert.equal(inPlaceQuery(click('?k=3#lab', { ctrlKey: true }), location, 'lab'), null);
+    assert.equal(inPlaceQuery(click('?k=3#lab', { button: 1 }), location, 'lab'), null);
+    assert.equal(inPlaceQuery(click('?k=3#lab', { target: '_blank' }), location, 'lab'), null);
+    assert.equal(inPlaceQuery(click('?k=3#lab', { defaultPrevented: true }), location, 'lab'), null);
+    assert.equal(inPlaceQuery({ ...click('?k=3#lab'), target: { nodeType: 3 } }, location, 'lab'), null);
+  });
+});
+
+describe('mounting', () => {
+  const quietLog = () => {
+    const errors = [];
+    return { errors, error: (...args) => errors.push(args) };
+  };
+
+  /** A registry entry that keeps each lab's own state on its root, as a real lab does. */
+  function counterLab(created) {
+    return (root, env) => {
+      const state = { root, env, clicks: 0 };
+      root.addEventListener('click', () => {
+        state.clicks += 1;
+        root.setAttribute('data-clicks', String(state.clicks));
+      });
+      root.setAttribute('data-lab-mounted', '');
+      created.push(state);
+    };
+  }
+
+  test('two labs on one page mount independently, each with its own state', () => {
+    const first = new FakeElement('section', { id: 'lab-a', 'data-lab': 'counter' });
+    const second = new FakeElement('section', { id: 'lab-b', 'data-lab': 'counter' });
+    const page = fakeDocument([first, new FakeElement('div', {}, [second])]);
+    const created = [];
+    const log = quietLog();
+    const env = { shared: 'page' };
+    const outcomes = mountLabs(page, { counter: counterLab(created) }, env, log);
+    assert.deepEqual(outcomes.map((o) => [o.root.id, o.outcome]), [['lab-a', 'mounted'], ['lab-b', 'mounted']]);
+    assert.equal(created.length, 2);
+    assert.notEqual(created[0], created[1]);
+    assert.equal(created[0].env, env);
+    first.dispatchEvent(new Event('click'));
+    first.dispatchEvent(new Event('click'));
+    second.dispatchEvent(new Event('click'));
+    assert.equal(first.getAttribute('data-clicks'), '2');
+    assert.equal(second.getAttribute('data-clicks'), '1');
+    assert.deepEqual(log.errors, []);
+
+    // Mounting the page again (Material's document$ fires per page) leaves both alone.
+    const again = mountLabs(page, { counter: counterLab(created) }, env, log);
+    assert.deepEqual(again.map((o) => o.outcome), ['skipped', 'skipped']);
+    assert.equal(created.length, 2);
+  });
+
+  test('an unknown lab and a lab that throws are logged; the others mount', () => {
+    const unknown = new FakeElement('section', { 'data-lab': 'optimal' });
+    const broken = new FakeElement('section', { 'data-lab': 'broken' });
+    const good = new FakeElement('section', { 'data-lab': 'counter' });
+    const inherited = new FakeElement('section', { 'data-lab': 'toString' });
+    const page = fakeDocument([unknown, broken, good, inherited]);
+    const created = [];
+    const log = quietLog();
+    const registry = {
+      counter: counterLab(created),
+      broken: () => {
+        throw new Error("the lab's markup has no [data-lab-results]");
+      },
+    };
+    const outcomes = mountLabs(page, registry, {}, log);
+    assert.deepEqual(outcomes.map((o) => [o.name, o.outcome]), [
+      ['optimal', 'unknown'],
+      ['broken', 'failed'],
+      ['counter', 'mounted'],
+      ['toString', 'unknown'],
+    ]);
+    assert.equal(created.length, 1);
+    assert.equal(log.errors.length, 3);
+    assert.match(log.errors[0][0], /^optimal lab: no lab module is registered under "optimal"/);
+    assert.match(log.errors[1][0], /^broken lab: the lab could not start; the default state stays/);
+    assert.equal(log.errors[1][1].message, "the lab's markup has no [data-lab-results]");
+    // a lab that did not mount keeps its server-rendered state, unmarked
+    assert.equal(unknown.hasAttribute('data-lab-mounted'), false);
+    assert.equal(broken.hasAttribute('data-lab-mounted'), false);
+  });
+
+  test('pages mount through CompositionLab.onEveryPage, or at once without it', () => {
+    const seen = [];
+    const doc = fakeDocument();
+    const subscribers = [];
+    onEveryPage({ CompositionLab: { onEveryPage: (mount) => subscribers.push(mount) } }, doc, (page) => seen.push(page));
+    assert.equal(seen.length, 0);
+    subscribers[0](doc);
+    assert.deepEqual(seen, [doc]);
+    onEveryPage({}, doc, (page) => seen.push(page));
+    assert.deepEqual(seen, [doc, doc]);
+  });
+});
