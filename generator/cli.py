@@ -6,8 +6,8 @@ Every subcommand keeps these rules:
   Bad input includes an option given twice (only ``--alpha`` may repeat: its values add up
   in order, so ``--alpha 3 --alpha 5`` is ``--alpha 3 5``) and an abbreviated option
   (``--mo`` is not read as ``--mode``).
-- Every value is read by :func:`generator.rational.read_field` against its limit in
-  :mod:`generator.input_limits`, the reader and limits the lab uses too. An α may be up to
+- Every value is read by :func:`generator.core.rational.read_field` against its limit in
+  :mod:`generator.core.input_limits`, the reader and limits the lab uses too. An α may be up to
   ``MAX_NUMBER_CHARS`` (1,000) characters long, so every α the core prints is accepted back:
   the lab's largest composed α, (999/10)^100, has 402. A longer text is refused for its
   length, whatever it holds.
@@ -33,14 +33,14 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, NoReturn
 
-from generator import build as build_step
-from generator import golden
-from generator import package as packaging
-from generator.channels import Mode, build
-from generator.input_limits import CLI_ALPHA, CLI_K, MASTERY, MAX_NUMBER_CHARS, FieldLimit, Kind, P
-from generator.profile import INTEGER_GRID, Profile
-from generator.rational import Refusal, read_field
-from generator.records import dumps, profile_record
+from generator.core.channels import Mode, build
+from generator.core.input_limits import CLI_ALPHA, CLI_K, MASTERY, MAX_NUMBER_CHARS, FieldLimit, Kind, P
+from generator.core.profile import INTEGER_GRID, Profile
+from generator.core.rational import Refusal, read_field
+from generator.course import build as build_step
+from generator.course import package as packaging
+from generator.course.records import dumps, profile_record
+from generator.lessons.composition import golden
 
 USAGE_ERROR = 2
 BROKEN_PIPE = 141  # 128 + SIGPIPE

@@ -2,21 +2,21 @@
 
 One build, in event order:
 
-- ``on_pre_build``: write the generated data (:func:`generator.build.build`), so
+- ``on_pre_build``: write the generated data (:func:`generator.course.build.build`), so
   ``mkdocs build`` and ``mkdocs serve`` always show fresh numbers. Only files whose bytes
   change are written, so a serving rebuild does not trigger another one.
 - ``on_files``: add the vendor assets from ``node_modules`` and the lab bundle made by the
-  pinned esbuild (:mod:`generator.site_assets`); a bundling error stops the build, naming
+  pinned esbuild (:mod:`generator.course.site_assets`); a bundling error stops the build, naming
   the entry point.
-- ``on_page_markdown``: fill the placeholders (:func:`generator.placeholders.expand` with the
-  renderers of :data:`generator.blocks.BLOCKS`); a bad one stops the build, naming the page
+- ``on_page_markdown``: fill the placeholders (:func:`generator.course.placeholders.expand` with the
+  renderers of :data:`generator.course.blocks.BLOCKS`); a bad one stops the build, naming the page
   and the placeholder.
-- ``on_page_content``: render the math with KaTeX (:mod:`generator.katex_render`); bad TeX
+- ``on_page_content``: render the math with KaTeX (:mod:`generator.course.katex_render`); bad TeX
   stops the build, naming the page and the formula.
 - ``on_post_page``: a page that holds a lab gets the lab bundle's script tag
-  (:func:`generator.lab_bundle.with_lab_script`); other pages load no lab code.
+  (:func:`generator.course.lab_bundle.with_lab_script`); other pages load no lab code.
 - ``on_post_build``: close the KaTeX process, then fail if any built file refers to another
-  host (:mod:`generator.site_check`), a safety net beside the privacy plugin.
+  host (:mod:`generator.course.site_check`), a safety net beside the privacy plugin.
 
 Under ``mkdocs serve`` the generator's sources are watched too. MkDocs keeps this module
 across rebuilds, so before each rebuild the generator's modules are forgotten and imported
@@ -42,10 +42,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from generator.katex_render import KatexError, KatexProcess, render_inline_text, render_math  # noqa: E402
-from generator.lab_bundle import LAB_SCRIPT, BundleError, with_lab_script  # noqa: E402
-from generator.site_assets import add_vendor_files  # noqa: E402
-from generator.site_check import foreign_references  # noqa: E402
+from generator.course.katex_render import KatexError, KatexProcess, render_inline_text, render_math  # noqa: E402
+from generator.course.lab_bundle import LAB_SCRIPT, BundleError, with_lab_script  # noqa: E402
+from generator.course.site_assets import add_vendor_files  # noqa: E402
+from generator.course.site_check import foreign_references  # noqa: E402
 
 _katex = KatexProcess()
 _serving = False
@@ -71,7 +71,7 @@ def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: object) ->
 def on_pre_build(config: MkDocsConfig) -> None:
     if _serving:
         _forget_generator_modules()
-    from generator.build import build
+    from generator.course.build import build
 
     build(Path(config.docs_dir) / "generated")
 
@@ -85,8 +85,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    from generator.blocks import BLOCKS
-    from generator.placeholders import expand
+    from generator.course.blocks import BLOCKS
+    from generator.course.placeholders import expand
 
     try:
         return expand(markdown, BLOCKS)

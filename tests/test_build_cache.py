@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import build_cache
-from generator.build_cache import BuildCache, canonical_json
-from generator.katex_render import KatexProcess
+from generator.course import build_cache
+from generator.course.build_cache import BuildCache, canonical_json
+from generator.course.katex_render import KatexProcess
 from tests.conftest import mkdocs_build
 
 PARTS = ("1.9.0", '{"mark":"bar"}')
@@ -212,7 +212,7 @@ def test_a_warm_katex_render_starts_no_node(tmp_path: Path, monkeypatch: pytest.
     finally:
         cold.close()
     assert "<mfrac><mn>3</mn><mn>8</mn></mfrac>" in rendered
-    monkeypatch.setattr("generator.katex_render.subprocess.Popen", _no_node)
+    monkeypatch.setattr("generator.course.katex_render.subprocess.Popen", _no_node)
     warm = KatexProcess(BuildCache(tmp_path))
     assert warm.render(r"\delta = \tfrac{3}{8}", False) == rendered
     with pytest.raises(NodeStartedError):
@@ -228,7 +228,7 @@ def test_another_katex_version_is_another_key(tmp_path: Path, monkeypatch: pytes
         cold.close()
     package = tmp_path / "package.json"
     package.write_text('{"name": "katex", "version": "9.9.9"}', encoding="utf-8")
-    monkeypatch.setattr("generator.katex_render.subprocess.Popen", _no_node)
+    monkeypatch.setattr("generator.course.katex_render.subprocess.Popen", _no_node)
     assert "<mi>x</mi>" in KatexProcess(cache).render("x", False)
     other = KatexProcess(cache, package)
     assert other.katex_version() == "9.9.9"

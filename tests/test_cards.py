@@ -12,14 +12,14 @@ from fractions import Fraction
 
 import pytest
 
-from generator.cards import card_html
-from generator.catalogue import CATALOGUE, Example
-from generator.composition import compose
-from generator.figures import figure_html
-from generator.lab_url import lab_query
-from generator.profile import Profile
-from generator.pure_epsilon import pure_epsilon
-from generator.rational import fraction_str
+from generator.core.composition import compose
+from generator.core.profile import Profile
+from generator.core.pure_epsilon import pure_epsilon
+from generator.core.rational import fraction_str
+from generator.lessons.composition.cards import card_html
+from generator.lessons.composition.catalogue import CATALOGUE, Example
+from generator.lessons.composition.figures import figure_html
+from generator.lessons.composition.lab_url import lab_query
 
 SLUGS = [example.slug for example in CATALOGUE]
 OUTPUTS = [

@@ -18,11 +18,11 @@ from typing import Any
 import altair as alt
 import pytest
 
-from generator.catalogue import BY_SLUG, CATALOGUE, Example
-from generator.channels import Mode
-from generator.charts import BLUE, ORANGE, X_LABELS, chart_spec, claim_rows
-from generator.profile import INTEGER_GRID, Profile
-from generator.records import example_record
+from generator.core.channels import Mode
+from generator.core.profile import INTEGER_GRID, Profile
+from generator.course.records import example_record
+from generator.lessons.composition.catalogue import BY_SLUG, CATALOGUE, Example
+from generator.lessons.composition.charts import BLUE, ORANGE, X_LABELS, chart_spec, claim_rows
 
 SLUGS = [example.slug for example in CATALOGUE]
 

@@ -12,8 +12,8 @@ from fractions import Fraction
 import pytest
 
 from generator.cli import BROKEN_PIPE, main
-from generator.input_limits import MAX_NUMBER_CHARS
-from generator.rational import fraction_str
+from generator.core.input_limits import MAX_NUMBER_CHARS
+from generator.core.rational import fraction_str
 from tests.conftest import ROOT
 
 COMMAND = [sys.executable, "-m", "generator"]

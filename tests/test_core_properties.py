@@ -26,12 +26,12 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator import channels
-from generator.channels import Channel
-from generator.claim import check_claim
-from generator.composition import compose
-from generator.profile import Direction, Profile
-from generator.pure_epsilon import PureKind, pure_epsilon
+from generator.core import channels
+from generator.core.channels import Channel
+from generator.core.claim import check_claim
+from generator.core.composition import compose
+from generator.core.profile import Direction, Profile
+from generator.core.pure_epsilon import PureKind, pure_epsilon
 from tests.oracles import binomial_counts, naive_delta, naive_delta_of
 
 modes = st.sampled_from(["fresh", "copy", "xor"])

@@ -6,13 +6,13 @@ from fractions import Fraction
 
 import pytest
 
-from generator import channels
-from generator.catalogue import BY_SLUG, CATALOGUE
-from generator.claim import check_claim
-from generator.composition import compose
-from generator.profile import Direction, Profile
-from generator.pure_epsilon import PureKind, pure_epsilon
-from generator.rational import parse_rational
+from generator.core import channels
+from generator.core.claim import check_claim
+from generator.core.composition import compose
+from generator.core.profile import Direction, Profile
+from generator.core.pure_epsilon import PureKind, pure_epsilon
+from generator.core.rational import parse_rational
+from generator.lessons.composition.catalogue import BY_SLUG, CATALOGUE
 
 F = Fraction
 

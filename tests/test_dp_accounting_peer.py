@@ -14,9 +14,9 @@ from fractions import Fraction
 
 import pytest
 
-from generator import channels
-from generator.channels import Channel
-from generator.profile import Profile
+from generator.core import channels
+from generator.core.channels import Channel
+from generator.core.profile import Profile
 
 pld_module = pytest.importorskip("dp_accounting.pld.privacy_loss_distribution")
 

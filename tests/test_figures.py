@@ -20,11 +20,11 @@ from itertools import product
 
 import pytest
 
-from generator.catalogue import CATALOGUE, Example
-from generator.charts import BLUE, ORANGE, OUTLINE, SELECTED
-from generator.figures import figure_html, number_html
-from generator.profile import INTEGER_GRID, Profile
-from generator.rational import decimal_str, fraction_str
+from generator.core.profile import INTEGER_GRID, Profile
+from generator.core.rational import decimal_str, fraction_str
+from generator.lessons.composition.catalogue import CATALOGUE, Example
+from generator.lessons.composition.charts import BLUE, ORANGE, OUTLINE, SELECTED
+from generator.lessons.composition.figures import figure_html, number_html
 from tests.oracles import transcript_laws
 
 SLUGS = [example.slug for example in CATALOGUE]

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from generator import build
-from generator.catalogue import CATALOGUE
-from generator.profile import INTEGER_GRID, Profile
-from generator.rational import fraction_str, parse_rational
-from generator.records import example_record
+from generator.core.profile import INTEGER_GRID, Profile
+from generator.core.rational import fraction_str, parse_rational
+from generator.course import build
+from generator.course.records import example_record
+from generator.lessons.composition.catalogue import CATALOGUE
 
 
 def test_build_writes_every_example_then_nothing(tmp_path: Path) -> None:

@@ -26,12 +26,13 @@ from pathlib import Path
 
 import pytest
 
-from generator import cli, golden
-from generator.channels import Mode
-from generator.input_limits import LAB_FIELDS
-from generator.profile import INTEGER_GRID
-from generator.rational import Refusal, read_field
-from generator.records import dumps
+from generator import cli
+from generator.core.channels import Mode
+from generator.core.input_limits import LAB_FIELDS
+from generator.core.profile import INTEGER_GRID
+from generator.core.rational import Refusal, read_field
+from generator.course.records import dumps
+from generator.lessons.composition import golden
 from tests.conftest import ROOT
 from tests.oracles import binomial_counts, naive_delta_of, transcript_laws
 
@@ -152,7 +153,8 @@ def test_rows_cover_the_domain_in_order_serially_and_in_parallel() -> None:
 
 def test_golden_text_is_the_same_bytes_in_two_processes() -> None:
     script = (
-        "import sys; from generator.golden import golden_vectors; from generator.records import dumps; "
+        "import sys; from generator.lessons.composition.golden import golden_vectors; "
+        "from generator.course.records import dumps; "
         f"sys.stdout.write(dumps(golden_vectors(**{SUBSET!r})))"
     )
 

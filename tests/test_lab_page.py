@@ -16,14 +16,21 @@ from typing import Any
 
 import pytest
 
-from generator.catalogue import BY_SLUG, CATALOGUE
-from generator.charts import chart_spec
-from generator.input_limits import LAB_FIELDS, MAX_NUMBER_CHARS
-from generator.lab_bundle import ENGINE_MODULE, LAB_ENTRY, BundleError, bundle, lab_script, with_lab_script
-from generator.lab_page import DEFAULT_SLUG, FIELDS, XOR_DISABLED, lab_html
-from generator.lab_url import lab_query
-from generator.placeholders import record_of
-from generator.result_html import verdict_text
+from generator.core.input_limits import LAB_FIELDS, MAX_NUMBER_CHARS
+from generator.course.lab_bundle import (
+    ENGINE_MODULE,
+    LAB_ENTRY,
+    BundleError,
+    bundle,
+    lab_script,
+    with_lab_script,
+)
+from generator.course.placeholders import record_of
+from generator.lessons.composition.catalogue import BY_SLUG, CATALOGUE
+from generator.lessons.composition.charts import chart_spec
+from generator.lessons.composition.lab_page import DEFAULT_SLUG, FIELDS, XOR_DISABLED, lab_html
+from generator.lessons.composition.lab_url import lab_query
+from generator.lessons.composition.result_html import verdict_text
 
 
 class _Elements(HTMLParser):

@@ -7,10 +7,10 @@ from urllib.parse import parse_qs
 
 import pytest
 
-from generator.catalogue import BY_SLUG, CATALOGUE, Example
-from generator.input_limits import LAB_DELTA
-from generator.lab_url import exact_decimal, field_text, fixed_decimal, lab_query
-from generator.rational import parse_rational
+from generator.core.input_limits import LAB_DELTA
+from generator.core.rational import parse_rational
+from generator.lessons.composition.catalogue import BY_SLUG, CATALOGUE, Example
+from generator.lessons.composition.lab_url import exact_decimal, field_text, fixed_decimal, lab_query
 
 
 def test_fresh_k2_query_is_the_documented_one() -> None:

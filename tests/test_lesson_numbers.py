@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.catalogue import BY_SLUG, Example
-from generator.composition import compose
-from generator.profile import Profile
-from generator.pure_epsilon import pure_epsilon
-from generator.rational import decimal_str, fraction_str
+from generator.core.composition import compose
+from generator.core.profile import Profile
+from generator.core.pure_epsilon import pure_epsilon
+from generator.core.rational import decimal_str, fraction_str
+from generator.lessons.composition.catalogue import BY_SLUG, Example
 
 _ANNOTATION = re.compile(r'<annotation encoding="application/x-tex">(.*?)</annotation>', re.DOTALL)
 _HEADING = re.compile(r"<h[23]\b")

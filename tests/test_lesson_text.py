@@ -2,7 +2,7 @@
 
 Properties checked, on ``docs/index.md`` and ``docs/lessons/composition.md``:
 
-1. Every placeholder resolves through :func:`generator.placeholders.expand`; the block
+1. Every placeholder resolves through :func:`generator.course.placeholders.expand`; the block
    placeholders name exactly the figures, cards and quiz the lesson promises.
 2. No computed number is typed by hand. Once placeholders are taken out, a digit may stand
    only where an allow-list below says why (a section of a cited book, an exercise label,
@@ -24,9 +24,9 @@ import markdown
 import pytest
 import yaml
 
-from generator.blocks import BLOCKS
-from generator.catalogue import BY_SLUG
-from generator.placeholders import PLACEHOLDER, expand
+from generator.course.blocks import BLOCKS
+from generator.course.placeholders import PLACEHOLDER, expand
+from generator.lessons.composition.catalogue import BY_SLUG
 
 ROOT = Path(__file__).resolve().parent.parent
 HOME = ROOT / "docs" / "index.md"

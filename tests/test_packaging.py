@@ -15,13 +15,13 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
-from generator import package as packaging
 from generator.cli import main
-from generator.offline_bundle import FOLDER, inline_fonts
-from generator.page_files import linked_pages, page_files
-from generator.scorm_manifest import ADLCP, IMSCP, Sco, manifest_xml
-from generator.scorm_package import scorm_entries
-from generator.zip_archive import write_zip
+from generator.course import package as packaging
+from generator.course.offline_bundle import FOLDER, inline_fonts
+from generator.course.page_files import linked_pages, page_files
+from generator.course.scorm_manifest import ADLCP, IMSCP, Sco, manifest_xml
+from generator.course.scorm_package import scorm_entries
+from generator.course.zip_archive import write_zip
 
 ROOT = Path(__file__).resolve().parent.parent
 KATEX_FONTS = ROOT / "node_modules" / "katex" / "dist" / "fonts"

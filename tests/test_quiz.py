@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.placeholders import PLACEHOLDER, expand, record_of
-from generator.quiz import (
+from generator.course.placeholders import PLACEHOLDER, expand, record_of
+from generator.course.quiz import (
     CHECK_LABEL,
     COMPOSITION,
     INTRO,

@@ -9,8 +9,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.input_limits import CLI_ALPHA, LAB_ALPHA, LAB_DELTA, LAB_FIELDS, LAB_K, MAX_NUMBER_CHARS, P
-from generator.rational import (
+from generator.core.input_limits import (
+    CLI_ALPHA,
+    LAB_ALPHA,
+    LAB_DELTA,
+    LAB_FIELDS,
+    LAB_K,
+    MAX_NUMBER_CHARS,
+    P,
+)
+from generator.core.rational import (
     NumberTooLongError,
     RationalSyntaxError,
     Refusal,

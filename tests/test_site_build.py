@@ -20,10 +20,10 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from generator.katex_render import KatexError, KatexProcess, render_inline_text, render_math
-from generator.lab_bundle import LAB_SCRIPT
-from generator.site_assets import IFRAME_WORKER_SHIM, KATEX_CSS, stylesheet_urls
-from generator.site_check import foreign_references
+from generator.course.katex_render import KatexError, KatexProcess, render_inline_text, render_math
+from generator.course.lab_bundle import LAB_SCRIPT
+from generator.course.site_assets import IFRAME_WORKER_SHIM, KATEX_CSS, stylesheet_urls
+from generator.course.site_check import foreign_references
 from tests.conftest import ROOT, mkdocs_build
 
 LESSON = "lessons/composition.html"
@@ -284,7 +284,7 @@ def test_a_serving_rebuild_reads_the_generator_afresh(
     try:
         assert hooks.on_serve(server, config, builder=None) is server
         hooks.on_pre_build(config)
-        assert sys.modules["generator.catalogue"] is not catalogue
+        assert sys.modules["generator.lessons.composition.catalogue"] is not catalogue
         generated = sorted((tmp_path / "generated").rglob("*.json"))
         assert tmp_path / "generated/examples/fresh-k2.json" in generated
         for path in generated:

@@ -10,9 +10,9 @@ from fractions import Fraction
 
 import pytest
 
-from generator import channels
-from generator.profile import INTEGER_GRID, Profile
-from generator.transcripts import fresh_transcripts
+from generator.core import channels
+from generator.core.profile import INTEGER_GRID, Profile
+from generator.core.transcripts import fresh_transcripts
 from tests.oracles import transcript_delta, transcript_laws
 
 ALPHAS = [Fraction(1), Fraction(3, 2), Fraction(2), Fraction(3), Fraction(57, 10), Fraction(9), Fraction(81)]

@@ -3,7 +3,7 @@
 The course is built from a temporary copy of ``docs/`` (a config that INHERITs
 ``mkdocs.yml``), so the repository is never edited, with ``mkdocs build --strict`` in a
 child process, as from the shell. Each round, in one process, times three builds that
-share one new build cache (``COMPOSITION_LAB_CACHE``, :mod:`generator.build_cache`):
+share one new build cache (``COMPOSITION_LAB_CACHE``, :mod:`generator.course.build_cache`):
 
   cold   an empty cache and a fresh site directory (as CI starts);
   warm   the same again, nothing changed: every chart, formula and the Vega bundle hit;
@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from generator.build_cache import DIRECTORY_VARIABLE
+from generator.course.build_cache import DIRECTORY_VARIABLE
 from tests.conftest import ROOT, mkdocs_build
 
 WARM_TARGET = 1 / 3  # warm / cold, at most

@@ -21,8 +21,8 @@ from fractions import Fraction
 
 from dp_accounting.pld import privacy_loss_distribution
 
-from generator import channels
-from generator.profile import INTEGER_GRID, Profile
+from generator.core import channels
+from generator.core.profile import INTEGER_GRID, Profile
 from tests.oracles import naive_delta
 
 P = 75

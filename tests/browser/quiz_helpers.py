@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Frame, Locator, Page
 
-from generator.quiz import CHECK_LABEL, COMPOSITION, SCRIPT_TEXTS
+from generator.course.quiz import CHECK_LABEL, COMPOSITION, SCRIPT_TEXTS
 
 QUESTIONS = COMPOSITION.questions
 

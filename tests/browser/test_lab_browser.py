@@ -17,12 +17,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from generator.catalogue import BY_SLUG, CATALOGUE, Example
-from generator.channels import Mode
-from generator.input_limits import MAX_NUMBER_CHARS
-from generator.lab_page import FIELDS, SCRIPT_TEXTS, default_values
-from generator.lab_url import lab_query
-from generator.records import Record, example_record
+from generator.core.channels import Mode
+from generator.core.input_limits import MAX_NUMBER_CHARS
+from generator.course.records import Record, example_record
+from generator.lessons.composition.catalogue import BY_SLUG, CATALOGUE, Example
+from generator.lessons.composition.lab_page import FIELDS, SCRIPT_TEXTS, default_values
+from generator.lessons.composition.lab_url import lab_query
 from tests.conftest import LESSON_PAGE
 
 pytestmark = pytest.mark.browser

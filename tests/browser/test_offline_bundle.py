@@ -16,12 +16,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from generator import package as packaging
-from generator.channels import build
-from generator.offline_bundle import FOLDER
-from generator.profile import Profile
-from generator.quiz import COMPOSITION, SCRIPT_TEXTS
-from generator.rational import fraction_str
+from generator.core.channels import build
+from generator.core.profile import Profile
+from generator.core.rational import fraction_str
+from generator.course import package as packaging
+from generator.course.offline_bundle import FOLDER
+from generator.course.quiz import COMPOSITION, SCRIPT_TEXTS
 from tests.browser.quiz_helpers import answer
 from tests.harness.support import block_network
 

@@ -21,9 +21,9 @@ from xml.etree import ElementTree as ET
 import pytest
 from playwright.sync_api import Frame, Page, expect
 
-from generator import package as packaging
-from generator.quiz import COMPOSITION, RESET_LABEL, SCRIPT_TEXTS
-from generator.scorm_manifest import IMSCP
+from generator.course import package as packaging
+from generator.course.quiz import COMPOSITION, RESET_LABEL, SCRIPT_TEXTS
+from generator.course.scorm_manifest import IMSCP
 from tests.browser.quiz_helpers import answer, checked, question, score_text, select, wrong
 from tests.harness.support import HARNESS, SCORM_RUNTIME, block_network, served
 

@@ -7,9 +7,9 @@ Three parts, used by ``tests/browser/test_lab_parity.py``:
   the previous state by typing, arrow/page keys, the −/+ buttons, the mode radios and the
   preset buttons;
 - what the page must show for a state (:func:`expected`), rendered by the very Python
-  functions that write the lab's markup (``generator.result_html``, ``generator.lab_page``)
-  from the core's record (``generator.records.example_record``), and parsed with the
-  standard library's ``html.parser``;
+  functions that write the lab's markup (``generator.lessons.composition.result_html``,
+  ``generator.lessons.composition.lab_page``) from the core's record
+  (``generator.course.records.example_record``), parsed with the standard library's ``html.parser``;
 - the checker (:func:`check_plan`): runs the actions on a page, waits for each update (or a
   reported failure, or a timeout), reads every ``[data-out]`` of ``#lab`` and the captions,
   ε lines, note and tables, the fields and ``location.search``, and returns one
@@ -34,13 +34,24 @@ from typing import Any
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from generator.catalogue import CATALOGUE, Example
-from generator.channels import Mode
-from generator.lab_page import distribution_caption, probability_rows, profile_caption, profile_rows
-from generator.lab_url import exact_decimal, lab_query
-from generator.rational import fraction_str
-from generator.records import Record, example_record
-from generator.result_html import composition_entries, composition_note, ln_html, result_entries, verdict_html
+from generator.core.channels import Mode
+from generator.core.rational import fraction_str
+from generator.course.records import Record, example_record
+from generator.lessons.composition.catalogue import CATALOGUE, Example
+from generator.lessons.composition.lab_page import (
+    distribution_caption,
+    probability_rows,
+    profile_caption,
+    profile_rows,
+)
+from generator.lessons.composition.lab_url import exact_decimal, lab_query
+from generator.lessons.composition.result_html import (
+    composition_entries,
+    composition_note,
+    ln_html,
+    result_entries,
+    verdict_html,
+)
 from tests.conftest import PageLog
 
 PARAMS = ("mode", "k", "p", "alpha", "delta", "alpha0")

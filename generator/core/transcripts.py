@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 
-from generator import channels
+from generator.core import channels
 
 
 @dataclass(frozen=True)

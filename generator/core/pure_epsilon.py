@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from generator.channels import Channel, Mode
+from generator.core.channels import Channel, Mode
 
 
 class PureKind(enum.StrEnum):

@@ -7,7 +7,7 @@ reduced fraction string (``"57/10"``). The only way out to a float-like form is
 is meant for people to read, never for decisions.
 
 :func:`read_field` is the one reader of a typed field against its
-:class:`~generator.input_limits.FieldLimit`; it answers a value or the :class:`Refusal`
+:class:`~generator.core.input_limits.FieldLimit`; it answers a value or the :class:`Refusal`
 that says why not. The lab's engine mirrors it, and the golden vectors hold the two equal.
 """
 
@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from enum import StrEnum
 from fractions import Fraction
 
-from generator.input_limits import MAX_NUMBER_CHARS, FieldLimit, Kind
+from generator.core.input_limits import MAX_NUMBER_CHARS, FieldLimit, Kind
 
 # A plain decimal ("5", "5.7", ".5") or a ratio of plain integers ("57/10").
 # Exponents, signs, spaces, "nan" and "inf" are refused on purpose.
@@ -34,7 +34,7 @@ class RationalSyntaxError(ValueError):
 
 
 class NumberTooLongError(RationalSyntaxError):
-    """A text longer than :data:`~generator.input_limits.MAX_NUMBER_CHARS`, whatever it holds."""
+    """A text longer than :data:`~generator.core.input_limits.MAX_NUMBER_CHARS`, whatever it holds."""
 
 
 def _check_length(text: str) -> None:

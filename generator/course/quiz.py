@@ -2,7 +2,7 @@
 
 A question's text never types a computed number: prompts, choices and explanations hold
 value placeholders (``{{ fresh-k2.pure_epsilon.exact }}``) that
-:func:`generator.placeholders.expand` fills from the core's records at render time, so a
+:func:`generator.course.placeholders.expand` fills from the core's records at render time, so a
 change to the core shows up in the quiz on the next build.
 
 The markup works without JavaScript: each question is a ``<fieldset>`` of radio buttons
@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from html import escape
 
-from generator.placeholders import expand
+from generator.course.placeholders import expand
 
 STORAGE_PREFIX = "composition-lab:quiz"
 _ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")

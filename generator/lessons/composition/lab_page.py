@@ -3,7 +3,7 @@
 The markup is complete without JavaScript: every input shows its default value and every
 output shows the default state's result, computed by the Python core (the catalogue row
 :data:`DEFAULT_SLUG`), with the static SVG charts of that state. The lab script
-(the bundle of ``site_overrides/assets/javascripts/lab/*.mjs``, see :mod:`generator.lab_bundle`:
+(the bundle of ``site_overrides/assets/javascripts/lab/*.mjs``, see :mod:`generator.course.lab_bundle`:
 ``composition.mjs`` over the kit in ``kit/``) then takes the same elements over and fills
 them from the BigInt engine, with the same texts: a test holds the two renderings of
 the default state equal.
@@ -11,14 +11,15 @@ the default state equal.
 Interfaces the script relies on, all in this markup:
 
 - ``data-lab`` on the lab, with ``data-default`` (the default URL query) and the guided
-  examples as buttons carrying ``data-preset`` (their :func:`generator.lab_url.lab_query`);
+  examples as buttons carrying ``data-preset``
+  (their :func:`generator.lessons.composition.lab_url.lab_query`);
 - one ``data-field`` wrapper per input, with its limit (``data-limit``: the JSON of
-  :meth:`generator.input_limits.FieldLimit.as_json`, which the engine's ``parseField``
+  :meth:`generator.core.input_limits.FieldLimit.as_json`, which the engine's ``parseField``
   reads), ``data-places`` (digits the stepper keeps) and its Korean messages per refusal
   (``data-messages``: empty, too-long, syntax, step, range; the engine's reason codes);
 - outputs marked as DESIGN.md's "Lab outputs" table says (``data-out``, ``data-exact``,
-  ``data-value``), rendered by :mod:`generator.result_html` as the cards are;
-- the per-mode Vega-Lite specs of :func:`generator.charts.chart_spec`, inline as JSON
+  ``data-value``), rendered by :mod:`generator.lessons.composition.result_html` as the cards are;
+- the per-mode Vega-Lite specs of :func:`generator.lessons.composition.charts.chart_spec`, inline as JSON
   (``data-lab-specs``), since ``file://`` pages cannot fetch them.
 """
 
@@ -31,10 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 
-from generator.catalogue import BY_SLUG, CATALOGUE
-from generator.charts import X_LABELS, chart_spec
-from generator.figures import MODE_NAMES, channel_text, event_text, figure_html, number_html
-from generator.input_limits import (
+from generator.core.input_limits import (
     LAB_ALPHA,
     LAB_ALPHA0,
     LAB_DELTA,
@@ -44,10 +42,19 @@ from generator.input_limits import (
     Kind,
     P,
 )
-from generator.lab_url import field_text, lab_query
-from generator.placeholders import record_of
-from generator.records import Record
-from generator.result_html import (
+from generator.course.placeholders import record_of
+from generator.course.records import Record
+from generator.lessons.composition.catalogue import BY_SLUG, CATALOGUE
+from generator.lessons.composition.charts import X_LABELS, chart_spec
+from generator.lessons.composition.figures import (
+    MODE_NAMES,
+    channel_text,
+    event_text,
+    figure_html,
+    number_html,
+)
+from generator.lessons.composition.lab_url import field_text, lab_query
+from generator.lessons.composition.result_html import (
     COMPOSITION_NOTE,
     XOR_REASON,
     attributes,
@@ -96,7 +103,7 @@ SCRIPT_TEXTS = {
 
 @dataclass(frozen=True)
 class Field:
-    """One typed input: its limit (:mod:`generator.input_limits`), its unit, its stepper and
+    """One typed input: its limit (:mod:`generator.core.input_limits`), its unit, its stepper and
     the Korean message for each refusal."""
 
     limit: FieldLimit
@@ -130,7 +137,7 @@ class Field:
         return self.wording.format(low=low, high=high)
 
     def messages(self) -> dict[str, str]:
-        """Message per refusal (:class:`generator.rational.Refusal`, the engine's reason codes)."""
+        """Message per refusal (:class:`generator.core.rational.Refusal`, the engine's reason codes)."""
         grid = {0: "정수로", 1: "소수 첫째 자리까지"}.get(self.places, f"{self.step} 단위로")
         if self.limit.kind is Kind.COUNT:
             syntax = f"정수만 입력하세요 (예: {self.example}). 부호, 지수, 공백은 쓸 수 없습니다."

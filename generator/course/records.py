@@ -12,13 +12,13 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from generator.catalogue import Example
-from generator.channels import Channel
-from generator.claim import ClaimResult, check_claim
-from generator.composition import Composition, compose
-from generator.profile import INTEGER_GRID, MaximalEvent, Profile
-from generator.pure_epsilon import PureEpsilon, pure_epsilon
-from generator.rational import decimal_str, fraction_str
+from generator.core.channels import Channel
+from generator.core.claim import ClaimResult, check_claim
+from generator.core.composition import Composition, compose
+from generator.core.profile import INTEGER_GRID, MaximalEvent, Profile
+from generator.core.pure_epsilon import PureEpsilon, pure_epsilon
+from generator.core.rational import decimal_str, fraction_str
+from generator.lessons.composition.catalogue import Example
 
 Record = dict[str, Any]
 

@@ -23,10 +23,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from generator.offline_bundle import write_offline_bundle
-from generator.scorm_package import page_title, write_scorm_package
+from generator.course.offline_bundle import write_offline_bundle
+from generator.course.scorm_package import page_title, write_scorm_package
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_OUT = ROOT / "dist"
 CONFIGS = {"offline": "mkdocs.yml", "scorm": "mkdocs.scorm.yml", "embed": "mkdocs.embed.yml"}
 OUTPUTS = {

@@ -7,7 +7,7 @@
     transcripts   every transcript z in {0,1}^k of a fresh example with k <= 4
 
 Charts are rendered by vl-convert from the same spec the lab embeds, once per process and
-across builds through the build cache (:mod:`generator.build_cache`, keyed by vl-convert's
+across builds through the build cache (:mod:`generator.course.build_cache`, keyed by vl-convert's
 version, the spec's canonical JSON and the options). Each carries a table of the same exact
 values (fraction and decimal) under "표로 보기". The SVG is inlined with no namespace URLs,
 no ids (a page may show one figure twice) and no external reference: vl-convert draws text
@@ -26,12 +26,12 @@ from typing import Any
 
 import vl_convert
 
-from generator.build_cache import canonical_json, default_cache, package_version
-from generator.charts import X_LABELS, chart_spec
-from generator.placeholders import record_of
-from generator.rational import decimal_str, fraction_str
-from generator.records import Record
-from generator.transcripts import fresh_transcripts
+from generator.core.rational import decimal_str, fraction_str
+from generator.core.transcripts import fresh_transcripts
+from generator.course.build_cache import canonical_json, default_cache, package_version
+from generator.course.placeholders import record_of
+from generator.course.records import Record
+from generator.lessons.composition.charts import X_LABELS, chart_spec
 
 MODE_NAMES = {"fresh": "새 응답", "copy": "복사", "xor": "XOR"}
 MAX_TRANSCRIPT_K = 4

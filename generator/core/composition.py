@@ -20,9 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from generator import channels
-from generator.channels import Channel, Mode
-from generator.profile import Profile, check_alpha
+from generator.core import channels
+from generator.core.channels import Channel, Mode
+from generator.core.profile import Profile, check_alpha
 
 
 @dataclass(frozen=True)

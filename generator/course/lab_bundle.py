@@ -17,10 +17,10 @@ the engine as ``window.CompositionLabEngine`` and mounts every ``[data-lab]`` of
   Vega and Vega-Lite) with a snippet that assigns ``window.vegaEmbed``. Its own top-level
   ``const`` declarations are wrapped in a function scope so they cannot collide with other
   scripts. The lab loads it on its first chart. The bundle is kept in the build cache
-  (:mod:`generator.build_cache`), keyed by vl-convert's version and the snippet: making it
+  (:mod:`generator.course.build_cache`), keyed by vl-convert's version and the snippet: making it
   takes seconds, and it changes only with vl-convert.
 
-Nothing bundled is committed: :mod:`generator.site_assets` adds these texts to the build as
+Nothing bundled is committed: :mod:`generator.course.site_assets` adds these texts to the build as
 generated files, and drops the ``.mjs`` sources from the site (no page can load them).
 
 A page gets the lab bundle only if it has a lab (:func:`with_lab_script`, a ``str -> str``
@@ -37,9 +37,9 @@ from pathlib import Path
 
 import vl_convert
 
-from generator.build_cache import default_cache, package_version
+from generator.course.build_cache import default_cache, package_version
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LAB_SOURCES = ROOT / "site_overrides" / "assets" / "javascripts" / "lab"
 ENGINE_MODULE = LAB_SOURCES / "engine.mjs"
 LAB_ENTRY = LAB_SOURCES / "main.mjs"

@@ -1,7 +1,7 @@
 """Every limit on what people type, defined once.
 
 One grammar reads every exact number a person types, on the command line, in the lab's
-fields and in its URL parameters (:func:`generator.rational.parse_rational`): a plain
+fields and in its URL parameters (:func:`generator.core.rational.parse_rational`): a plain
 decimal (``3``, ``5.7``, ``.5``) or a ratio of plain integers (``57/10``), at most
 :data:`MAX_NUMBER_CHARS` characters long. Counts (k, p) are plain digits. What differs from
 place to place is only the interval a value must lie in and the grid it must sit on; each

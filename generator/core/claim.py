@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from generator.profile import Profile, ProfilePoint
+from generator.core.profile import Profile, ProfilePoint
 
 
 def check_delta(delta: Fraction) -> None:

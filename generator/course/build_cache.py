@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_DIRECTORY = ROOT / ".cache"
 DIRECTORY_VARIABLE = "COMPOSITION_LAB_CACHE"
 

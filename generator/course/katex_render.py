@@ -10,7 +10,7 @@ no raw TeX is left in it.
 One ``node`` process (:class:`KatexProcess`) does the rendering for the whole build: starting
 node per formula would cost more than the rendering. It runs ``katex_worker.mjs`` with the
 pinned npm ``katex``; bad TeX comes back as an error that names the formula. Each rendering
-is kept in the build cache (:mod:`generator.build_cache`), keyed by the pinned KaTeX version,
+is kept in the build cache (:mod:`generator.course.build_cache`), keyed by the pinned KaTeX version,
 the options, the display flag and the TeX; node starts only for the first formula that
 misses, so a build whose every formula hits never starts it.
 """
@@ -26,10 +26,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
-from generator.build_cache import BuildCache, canonical_json, default_cache
+from generator.course.build_cache import BuildCache, canonical_json, default_cache
 
 WORKER = Path(__file__).resolve().parent / "katex_worker.mjs"
-KATEX_PACKAGE = Path(__file__).resolve().parent.parent / "node_modules" / "katex" / "package.json"
+KATEX_PACKAGE = Path(__file__).resolve().parents[2] / "node_modules" / "katex" / "package.json"
 # Bad TeX and non-standard input (Hangul outside \text{}, a stray \\ in display math) are
 # errors, so every formula on the site is plain LaTeX that KaTeX lays out as written.
 OPTIONS = {"output": "htmlAndMathml", "throwOnError": True, "strict": "error", "trust": False}

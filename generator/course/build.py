@@ -1,6 +1,6 @@
 """Write the records of every catalogue example; in check mode, report drift instead.
 
-Generated text comes from pure functions (:mod:`generator.records`); this module only
+Generated text comes from pure functions (:mod:`generator.course.records`); this module only
 decides where it goes. A file is rewritten only when its bytes change, so a rebuild that
 changes nothing touches nothing (and a live-reloading server does not loop).
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.catalogue import CATALOGUE
-from generator.records import dumps, example_record
+from generator.course.records import dumps, example_record
+from generator.lessons.composition.catalogue import CATALOGUE
 
 DEFAULT_OUT = Path("docs/generated")
 

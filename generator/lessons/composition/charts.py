@@ -22,9 +22,9 @@ from typing import Any
 
 import altair as alt
 
-from generator.build_cache import canonical_json, default_cache, package_version
-from generator.rational import decimal_str
-from generator.records import Record
+from generator.core.rational import decimal_str
+from generator.course.build_cache import canonical_json, default_cache, package_version
+from generator.course.records import Record
 
 BLUE = "#4c78a8"  # x = 0
 ORANGE = "#f58518"  # x = 1, and the claim δ
@@ -202,7 +202,7 @@ def chart_spec(kind: str, record: Record) -> dict[str, Any]:
     """The validated Vega-Lite spec of a chart, with its data sets inline.
 
     ``to_dict`` validates against the Vega-Lite schema. Validation takes a large part of
-    a build, so the validated spec is kept in the build cache (:mod:`generator.build_cache`),
+    a build, so the validated spec is kept in the build cache (:mod:`generator.course.build_cache`),
     keyed by Altair's version and the spec before validation. The ``$schema`` URL is
     dropped: vega-embed and vl-convert read Vega-Lite without it, and built pages then
     name no other host. Keys are sorted, so equal records give equal specs.

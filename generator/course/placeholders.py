@@ -2,7 +2,7 @@
 
 A lesson never types a computed number. It writes, for example,
 ``{{ fresh-k2.claim.required }}`` and the build puts in the catalogue example's exact
-value ("3/8"). The path walks the example's record (:func:`generator.records.example_record`):
+value ("3/8"). The path walks the example's record (:func:`generator.course.records.example_record`):
 dict keys by name, list items by index. Filters change only the form, never the value:
 
     decimal   "3/8" -> "0.375"      (exact half-up rounding at 3 places)
@@ -23,9 +23,9 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from generator.catalogue import BY_SLUG
-from generator.rational import decimal_str
-from generator.records import Record, example_record
+from generator.core.rational import decimal_str
+from generator.course.records import Record, example_record
+from generator.lessons.composition.catalogue import BY_SLUG
 
 PLACEHOLDER = re.compile(r"\{\{\s*(?P<body>[^{}]*?)\s*\}\}")
 _VALUE = re.compile(r"(?P<slug>[a-z0-9-]+)\.(?P<path>[A-Za-z0-9_.]+)(?:\s*\|\s*(?P<filter>[a-z]+))?")

@@ -1,7 +1,7 @@
 """The SCORM 1.2 package: a site built with ``mkdocs.scorm.yml``, zipped with its manifest.
 
 Every page under ``lessons/`` is a lesson and becomes one SCO (in path order). Its file
-list is :func:`generator.page_files.page_files` of the page: the page and everything it
+list is :func:`generator.course.page_files.page_files` of the page: the page and everything it
 loads. The zip holds ``imsmanifest.xml`` at its root and exactly the union of those lists,
 so every file in it is referenced and every reference is in it. A lesson that links to
 another page of the site fails the package: inside an LMS, the course is the LMS's to
@@ -18,9 +18,9 @@ import re
 from html import unescape
 from pathlib import Path
 
-from generator.page_files import linked_pages, page_files
-from generator.scorm_manifest import Sco, manifest_xml
-from generator.zip_archive import write_zip
+from generator.course.page_files import linked_pages, page_files
+from generator.course.scorm_manifest import Sco, manifest_xml
+from generator.course.zip_archive import write_zip
 
 COURSE_ID = "composition-lab"
 LESSONS = "lessons"

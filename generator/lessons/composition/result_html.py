@@ -16,9 +16,9 @@ from __future__ import annotations
 from fractions import Fraction
 from html import escape
 
-from generator.figures import event_text, number_html
-from generator.pure_epsilon import PureEpsilon, PureKind
-from generator.records import Record
+from generator.core.pure_epsilon import PureEpsilon, PureKind
+from generator.course.records import Record
+from generator.lessons.composition.figures import event_text, number_html
 
 NONE = "—"
 XOR_REASON = (

@@ -32,14 +32,14 @@ They are generated at test time (``python -m generator golden --out DIR`` writes
     α and α₀ (0.1 steps: ``"5.7"``, ``"3.0"``, ``"12"``, or as a fraction ``"57/10"``) and
     of δ (a decimal, exact as typed, often just either side of δ*(α) so both verdicts
     occur, or δ*(α) itself as its fraction). Each carries the full expected values in the
-    shapes of :mod:`generator.records`: the claim with its maximal event, the pure ε, the
+    shapes of :mod:`generator.course.records`: the claim with its maximal event, the pure ε, the
     composition panel, the ε texts of α, α₀ and the theorem's Σε, and the decimals of the
     panel's δ values.
 
 ``limits`` and ``parse_cases``
     The lab's field limits as the page hands them to the engine
-    (:meth:`~generator.input_limits.FieldLimit.as_json`), and, for every field and each of
-    :data:`PARSE_TEXTS`, what :func:`generator.rational.read_field` answers: the value's
+    (:meth:`~generator.core.input_limits.FieldLimit.as_json`), and, for every field and each of
+    :data:`PARSE_TEXTS`, what :func:`generator.core.rational.read_field` answers: the value's
     fraction string, or the refusal's code. The engine's reader must answer the same.
 """
 
@@ -52,14 +52,14 @@ from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
 from pathlib import Path
 
-from generator.channels import Channel, Mode, build
-from generator.claim import check_claim
-from generator.composition import compose
-from generator.input_limits import LAB_FIELDS, MAX_NUMBER_CHARS, FieldLimit
-from generator.profile import INTEGER_GRID, Profile
-from generator.pure_epsilon import PureEpsilon, PureKind, pure_epsilon
-from generator.rational import Refusal, decimal_str, fraction_str, parse_rational, read_field
-from generator.records import Record, claim_record, composition_record, dumps, pure_record
+from generator.core.channels import Channel, Mode, build
+from generator.core.claim import check_claim
+from generator.core.composition import compose
+from generator.core.input_limits import LAB_FIELDS, MAX_NUMBER_CHARS, FieldLimit
+from generator.core.profile import INTEGER_GRID, Profile
+from generator.core.pure_epsilon import PureEpsilon, PureKind, pure_epsilon
+from generator.core.rational import Refusal, decimal_str, fraction_str, parse_rational, read_field
+from generator.course.records import Record, claim_record, composition_record, dumps, pure_record
 
 FILE_NAME = "golden.json"
 PERCENTS = range(101)

@@ -1,8 +1,8 @@
 """Precomputed experiment cards: one catalogue example's inputs, charts and exact results.
 
 ``{{ card SLUG }}`` on a page becomes ``card_html(SLUG)``. The results are the lab's own
-entries (:mod:`generator.result_html`), marked as DESIGN.md's "Lab outputs" table says, so a
-test reads a card and the lab the same way. Every number comes from the example's record;
+entries (:mod:`generator.lessons.composition.result_html`), marked as DESIGN.md's "Lab outputs"
+table says, so a test reads a card and the lab the same way. Every number comes from the example's record;
 the card only arranges it.
 """
 
@@ -12,12 +12,12 @@ from collections.abc import Sequence
 from fractions import Fraction
 from html import escape
 
-from generator.catalogue import BY_SLUG
-from generator.figures import MODE_NAMES, figure_html, number_html
-from generator.lab_url import lab_query
-from generator.placeholders import record_of
-from generator.records import Record
-from generator.result_html import (
+from generator.course.placeholders import record_of
+from generator.course.records import Record
+from generator.lessons.composition.catalogue import BY_SLUG
+from generator.lessons.composition.figures import MODE_NAMES, figure_html, number_html
+from generator.lessons.composition.lab_url import lab_query
+from generator.lessons.composition.result_html import (
     composition_entries,
     composition_note,
     entry,

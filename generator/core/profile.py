@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import accumulate
 
-from generator.channels import Channel
+from generator.core.channels import Channel
 
 
 class Direction(enum.StrEnum):

@@ -10,7 +10,7 @@ them in as generated MkDocs files, so ``mkdocs build`` and ``mkdocs serve`` alik
 - iframe-worker's ``shim/index.js``: listed under ``extra.polyfills``, it lets the search
   worker run from ``file://`` (and keeps Material's offline plugin from adding a CDN copy).
 - The lab's classic scripts: the bundle of the lab modules, made by the pinned esbuild, and
-  the Vega bundle (:mod:`generator.lab_bundle`). The ES module sources (``*.mjs``) that the
+  the Vega bundle (:mod:`generator.course.lab_bundle`). The ES module sources (``*.mjs``) that the
   theme folder holds are dropped from the site: a page loads only the bundle made of them.
 """
 
@@ -23,9 +23,9 @@ from pathlib import Path
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 
-from generator.lab_bundle import lab_sources
+from generator.course.lab_bundle import lab_sources
 
-NODE_MODULES = Path(__file__).resolve().parent.parent / "node_modules"
+NODE_MODULES = Path(__file__).resolve().parents[2] / "node_modules"
 KATEX_CSS = "assets/vendor/katex/katex.min.css"
 KATEX_FONTS = "assets/vendor/katex/fonts"
 IFRAME_WORKER_SHIM = "assets/vendor/iframe-worker/shim.js"
@@ -70,7 +70,7 @@ def module_sources(files: Files) -> list[File]:
 def add_vendor_files(files: Files, config: MkDocsConfig) -> None:
     """Add the vendor files to MkDocs' file collection (the ``on_files`` event).
 
-    A bundling error is a :class:`generator.lab_bundle.BundleError` naming the entry point.
+    A bundling error is a :class:`generator.course.lab_bundle.BundleError` naming the entry point.
     """
     for module in module_sources(files):
         files.remove(module)

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from generator.zip_archive import tree_files, write_zip
+from generator.course.zip_archive import tree_files, write_zip
 
 FOLDER = "composition-lab"
 FONT_TYPES = {".woff2": "font/woff2", ".woff": "font/woff", ".ttf": "font/ttf", ".otf": "font/otf"}

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from generator.catalogue import Example
-from generator.input_limits import LAB_ALPHA, LAB_ALPHA0, LAB_DELTA, LAB_K, FieldLimit, P
-from generator.rational import fraction_str
+from generator.core.input_limits import LAB_ALPHA, LAB_ALPHA0, LAB_DELTA, LAB_K, FieldLimit, P
+from generator.core.rational import fraction_str
+from generator.lessons.composition.catalogue import Example
 
 
 def fixed_decimal(value: Fraction, places: int) -> str:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from generator.channels import Channel, Mode, build, check_parameters
-from generator.claim import check_delta
-from generator.profile import check_alpha
+from generator.core.channels import Channel, Mode, build, check_parameters
+from generator.core.claim import check_delta
+from generator.core.profile import check_alpha
 
 
 @dataclass(frozen=True)

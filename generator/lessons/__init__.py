@@ -1,0 +1,1 @@
+"""One subpackage per lesson, each exposing ``LESSON`` (see :mod:`generator.course.lessons`)."""

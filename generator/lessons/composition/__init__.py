@@ -1,0 +1,1 @@
+"""The composition lesson: its catalogue, quiz, figures, cards and lab."""
