@@ -85,11 +85,11 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    from generator.course.blocks import BLOCKS
+    from generator.course.blocks import blocks
     from generator.course.placeholders import expand
 
     try:
-        return expand(markdown, BLOCKS)
+        return expand(markdown, blocks())
     except ValueError as error:  # a PlaceholderError, or a block renderer refusing its arguments
         raise PluginError(f"{page.file.src_uri}: {error}") from error
 

@@ -20,9 +20,9 @@ import pytest
 
 from generator.core.channels import Mode
 from generator.core.profile import INTEGER_GRID, Profile
-from generator.course.records import example_record
 from generator.lessons.composition.catalogue import BY_SLUG, CATALOGUE, Example
 from generator.lessons.composition.charts import BLUE, ORANGE, X_LABELS, chart_spec, claim_rows
+from generator.lessons.composition.records import example_record
 
 SLUGS = [example.slug for example in CATALOGUE]
 

@@ -8,8 +8,8 @@ from pathlib import Path
 from generator.core.profile import INTEGER_GRID, Profile
 from generator.core.rational import fraction_str, parse_rational
 from generator.course import build
-from generator.course.records import example_record
 from generator.lessons.composition.catalogue import CATALOGUE
+from generator.lessons.composition.records import example_record
 
 
 def test_build_writes_every_example_then_nothing(tmp_path: Path) -> None:

@@ -24,7 +24,7 @@ import markdown
 import pytest
 import yaml
 
-from generator.course.blocks import BLOCKS
+from generator.course.blocks import blocks
 from generator.course.placeholders import PLACEHOLDER, expand
 from generator.lessons.composition.catalogue import BY_SLUG
 
@@ -81,7 +81,7 @@ CARDS = (
     "boundary-p100",
     "boundary-k1",
 )
-STUB_BLOCKS: dict[str, Callable[..., str]] = {name: lambda *args: "" for name in BLOCKS}
+STUB_BLOCKS: dict[str, Callable[..., str]] = {name: lambda *args: "" for name in blocks()}
 EXPECTED_BLOCKS = (
     ("figure", "transcripts", "concept"),
     ("figure", "distribution", "concept"),
@@ -118,7 +118,7 @@ def _blocks_called(text: str) -> list[tuple[str, ...]]:
 
         return render
 
-    expand(text, {name: recorder(name) for name in BLOCKS})
+    expand(text, {name: recorder(name) for name in blocks()})
     return calls
 
 
@@ -151,7 +151,7 @@ def test_the_lesson_calls_exactly_the_promised_blocks(lesson: str) -> None:
 def test_block_placeholders_stand_alone_between_blank_lines(lesson: str) -> None:
     lines = ["", *lesson.splitlines(), ""]  # the start and the end of the file count as blank
     for number, line in enumerate(lines):
-        if re.search(rf"\{{\{{\s*({'|'.join(BLOCKS)})\s", line):
+        if re.search(rf"\{{\{{\s*({'|'.join(blocks())})\s", line):
             assert PLACEHOLDER.fullmatch(line), line
             assert (lines[number - 1], lines[number + 1]) == ("", ""), line
 

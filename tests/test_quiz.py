@@ -18,7 +18,6 @@ import pytest
 from generator.course.placeholders import PLACEHOLDER, expand, record_of
 from generator.course.quiz import (
     CHECK_LABEL,
-    COMPOSITION,
     INTRO,
     RESET_LABEL,
     SCRIPT_TEXTS,
@@ -27,6 +26,7 @@ from generator.course.quiz import (
     quiz_for,
     quiz_html,
 )
+from generator.lessons.composition.quiz import COMPOSITION
 
 QUIZ_JS = Path(__file__).resolve().parent.parent / "site_overrides" / "assets" / "javascripts" / "quiz.js"
 

@@ -1,6 +1,6 @@
-"""Write the records of every catalogue example; in check mode, report drift instead.
+"""Write every lesson's generated files (its records); in check mode, report drift instead.
 
-Generated text comes from pure functions (:mod:`generator.course.records`); this module only
+Generated text comes from pure functions (each lesson's ``Lesson.generated``); this module only
 decides where it goes. A file is rewritten only when its bytes change, so a rebuild that
 changes nothing touches nothing (and a live-reloading server does not loop).
 """
@@ -9,17 +9,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.course.records import dumps, example_record
-from generator.lessons.composition.catalogue import CATALOGUE
+from generator.course.lessons import generated_files
 
 DEFAULT_OUT = Path("docs/generated")
 
 
 def planned_files() -> dict[str, str]:
     """Relative path -> text for every generated file."""
-    files = {f"examples/{example.slug}.json": dumps(example_record(example)) for example in CATALOGUE}
-    files["examples/index.json"] = dumps([example.slug for example in CATALOGUE])
-    return files
+    return generated_files()
 
 
 def write_if_changed(path: Path, text: str) -> bool:

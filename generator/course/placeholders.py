@@ -2,7 +2,7 @@
 
 A lesson never types a computed number. It writes, for example,
 ``{{ fresh-k2.claim.required }}`` and the build puts in the catalogue example's exact
-value ("3/8"). The path walks the example's record (:func:`generator.course.records.example_record`):
+value ("3/8"). The path walks the record that the example's lesson gives (``Lesson.record``):
 dict keys by name, list items by index. Filters change only the form, never the value:
 
     decimal   "3/8" -> "0.375"      (exact half-up rounding at 3 places)
@@ -24,8 +24,8 @@ from functools import cache
 from typing import Any
 
 from generator.core.rational import decimal_str
-from generator.course.records import Record, example_record
-from generator.lessons.composition.catalogue import BY_SLUG
+from generator.course.lessons import BlockRenderer, example_owners, lessons
+from generator.course.records import Record
 
 PLACEHOLDER = re.compile(r"\{\{\s*(?P<body>[^{}]*?)\s*\}\}")
 _VALUE = re.compile(r"(?P<slug>[a-z0-9-]+)\.(?P<path>[A-Za-z0-9_.]+)(?:\s*\|\s*(?P<filter>[a-z]+))?")
@@ -49,15 +49,15 @@ FILTERS: dict[str, Callable[[str], str]] = {
     "percent": lambda text: f"{text}%",
 }
 
-BlockRenderer = Callable[..., str]
-
 
 @cache
 def record_of(slug: str) -> Record:
-    """The record of a catalogue example, computed once per process."""
-    if slug not in BY_SLUG:
+    """The record of a lesson's catalogue example, computed once per process."""
+    owner = example_owners().get(slug)
+    record = None if owner is None else lessons()[owner].record
+    if record is None:
         raise PlaceholderError(f"unknown catalogue example {slug!r}")
-    return example_record(BY_SLUG[slug])
+    return record(slug)
 
 
 def lookup(record: Mapping[str, Any], path: str) -> str:

@@ -13,12 +13,11 @@ from fractions import Fraction
 from typing import Any
 
 from generator.core.channels import Channel
-from generator.core.claim import ClaimResult, check_claim
-from generator.core.composition import Composition, compose
-from generator.core.profile import INTEGER_GRID, MaximalEvent, Profile
-from generator.core.pure_epsilon import PureEpsilon, pure_epsilon
+from generator.core.claim import ClaimResult
+from generator.core.composition import Composition
+from generator.core.profile import MaximalEvent, Profile
+from generator.core.pure_epsilon import PureEpsilon
 from generator.core.rational import decimal_str, fraction_str
-from generator.lessons.composition.catalogue import Example
 
 Record = dict[str, Any]
 
@@ -89,21 +88,6 @@ def composition_record(panel: Composition) -> Record:
         "composed_alpha": _optional(panel.composed_alpha),
         "theorem_delta": _optional(panel.theorem_delta),
         "exact_delta": _optional(panel.exact_delta),
-    }
-
-
-def example_record(example: Example) -> Record:
-    """Everything the lesson shows of one catalogue example."""
-    channel = example.channel()
-    profile = Profile(channel)
-    return {
-        "slug": example.slug,
-        "title": example.title,
-        "channel": channel_record(channel),
-        "claim": claim_record(channel, check_claim(profile, example.alpha, example.delta)),
-        "pure_epsilon": pure_record(pure_epsilon(channel)),
-        "composition": composition_record(compose(profile, example.alpha0)),
-        "grid": profile_record(profile, INTEGER_GRID),
     }
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Frame, Locator, Page
 
-from generator.course.quiz import CHECK_LABEL, COMPOSITION, SCRIPT_TEXTS
+from generator.course.quiz import CHECK_LABEL, SCRIPT_TEXTS
+from generator.lessons.composition.quiz import COMPOSITION
 
 QUESTIONS = COMPOSITION.questions
 

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Frame, Page, expect
 
 from generator.course import package as packaging
-from generator.course.quiz import COMPOSITION
+from generator.lessons.composition.quiz import COMPOSITION
 from tests.browser.quiz_helpers import answer
 from tests.browser.test_lesson_browser import STORAGE_THROWS
 from tests.harness.support import block_network, served

@@ -19,10 +19,11 @@ from playwright.sync_api import Locator, Page, expect
 
 from generator.core.channels import Mode
 from generator.core.input_limits import MAX_NUMBER_CHARS
-from generator.course.records import Record, example_record
+from generator.course.records import Record
 from generator.lessons.composition.catalogue import BY_SLUG, CATALOGUE, Example
 from generator.lessons.composition.lab_page import FIELDS, SCRIPT_TEXTS, default_values
 from generator.lessons.composition.lab_url import lab_query
+from generator.lessons.composition.records import example_record
 from tests.conftest import LESSON_PAGE
 
 pytestmark = pytest.mark.browser

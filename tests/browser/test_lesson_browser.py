@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from generator.course.quiz import CHECK_LABEL, COMPOSITION, RESET_LABEL, SCRIPT_TEXTS
+from generator.course.quiz import CHECK_LABEL, RESET_LABEL, SCRIPT_TEXTS
+from generator.lessons.composition.quiz import COMPOSITION
 from tests.browser.quiz_helpers import answer as _choose  # choose an option and check it
 from tests.browser.quiz_helpers import check, checked, score_text, select
 from tests.browser.quiz_helpers import question as _question

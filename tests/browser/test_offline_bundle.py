@@ -21,7 +21,8 @@ from generator.core.profile import Profile
 from generator.core.rational import fraction_str
 from generator.course import package as packaging
 from generator.course.offline_bundle import FOLDER
-from generator.course.quiz import COMPOSITION, SCRIPT_TEXTS
+from generator.course.quiz import SCRIPT_TEXTS
+from generator.lessons.composition.quiz import COMPOSITION
 from tests.browser.quiz_helpers import answer
 from tests.harness.support import block_network
 

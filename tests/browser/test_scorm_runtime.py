@@ -22,8 +22,9 @@ import pytest
 from playwright.sync_api import Frame, Page, expect
 
 from generator.course import package as packaging
-from generator.course.quiz import COMPOSITION, RESET_LABEL, SCRIPT_TEXTS
+from generator.course.quiz import RESET_LABEL, SCRIPT_TEXTS
 from generator.course.scorm_manifest import IMSCP
+from generator.lessons.composition.quiz import COMPOSITION
 from tests.browser.quiz_helpers import answer, checked, question, score_text, select, wrong
 from tests.harness.support import HARNESS, SCORM_RUNTIME, block_network, served
 

@@ -1,1 +1,25 @@
-"""The composition lesson: its catalogue, quiz, figures, cards and lab."""
+"""The composition lesson: its data (catalogue, quiz), figures, cards and lab.
+
+``LESSON`` is what the course machinery sees of it (:class:`generator.course.lessons.Lesson`).
+"""
+
+from __future__ import annotations
+
+from generator.course.lessons import Lesson
+from generator.lessons.composition import records
+from generator.lessons.composition.cards import card_html
+from generator.lessons.composition.catalogue import CATALOGUE
+from generator.lessons.composition.data import SLUG
+from generator.lessons.composition.figures import figure_html
+from generator.lessons.composition.lab_page import lab_html
+from generator.lessons.composition.quiz import COMPOSITION
+
+LESSON = Lesson(
+    slug=SLUG,
+    examples=tuple(example.slug for example in CATALOGUE),
+    record=records.record,
+    quiz=COMPOSITION,
+    blocks={"figure": figure_html, "card": card_html},
+    lab=lambda: lab_html(SLUG),
+    generated=records.generated_files,
+)

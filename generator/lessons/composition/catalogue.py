@@ -1,5 +1,8 @@
 """The lesson's reference examples as typed rows: the one source for pages, presets, tests.
 
+The rows are the ``catalogue`` section of the lesson's data file (``lesson.json``), read
+strictly into :class:`Example`: a bad row is an error that names the file and the row.
+
 Each row fixes a channel (mode, p, k), a claim (α, δ) and a per-step budget α₀. Pages
 print numbers computed from these rows, the lab loads them as presets, and the tests
 hold the reference's hand-computed values against them.
@@ -9,10 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from generator.core.channels import Channel, Mode, build, check_parameters
 from generator.core.claim import check_delta
 from generator.core.profile import check_alpha
+from generator.course.lesson_data import INT, STR, LessonDataError, entries, fields, label
+from generator.lessons.composition.data import DATA, DATA_FILE
 
 
 @dataclass(frozen=True)
@@ -36,25 +42,41 @@ class Example:
         return build(self.mode, self.p, self.k)
 
 
-def _example(
-    slug: str, title: str, mode: Mode, p: int, k: int, alpha: str, delta: str, alpha0: str
-) -> Example:
-    return Example(slug, title, mode, p, k, Fraction(alpha), Fraction(delta), Fraction(alpha0))
+EXAMPLE_KEYS = {
+    "slug": STR,
+    "title": STR,
+    "mode": STR,
+    "p": INT,
+    "k": INT,
+    "alpha": STR,
+    "delta": STR,
+    "alpha0": STR,
+}
 
 
-CATALOGUE: tuple[Example, ...] = (
-    _example("concept", "개념도 고정 예제", Mode.FRESH, 75, 2, "3", "0", "3"),
-    _example("fresh-k2", "새 응답 두 번", Mode.FRESH, 75, 2, "3", "0", "3"),
-    _example("fresh-k3", "새 응답 세 번", Mode.FRESH, 75, 3, "3", "0", "3"),
-    _example("copy-k2", "한 응답을 두 번 복사", Mode.COPY, 75, 2, "3", "0", "3"),
-    _example("composition-p90", "구성 상계와 정확한 값", Mode.FRESH, 90, 2, "9", "0.72", "3"),
-    _example("xor", "XOR 반례", Mode.XOR, 75, 2, "3", "0", "3"),
-    _example("boundary-p50", "경계: p = 50%", Mode.FRESH, 50, 2, "1", "0", "3"),
-    _example("boundary-p100", "경계: p = 100%", Mode.FRESH, 100, 2, "3", "0", "3"),
-    _example("boundary-k1", "경계: k = 1", Mode.FRESH, 75, 1, "3", "0", "3"),
-    _example("exercise-tv", "연습: α = 1", Mode.FRESH, 75, 2, "1", "0.5", "3"),
-    _example("exercise-fail", "연습: δ = 0.374", Mode.FRESH, 75, 2, "3", "0.374", "3"),
-    _example("exercise-pass", "연습: δ = 0.375", Mode.FRESH, 75, 2, "3", "0.375", "3"),
-)
+def _example(entry: Any, where: str) -> Example:
+    values = fields(entry, EXAMPLE_KEYS, where)
+    try:
+        fractions = {name: Fraction(values[name]) for name in ("alpha", "delta", "alpha0")}
+        return Example(
+            values["slug"], values["title"], Mode(values["mode"]), values["p"], values["k"], **fractions
+        )
+    except (ValueError, ZeroDivisionError) as error:
+        raise LessonDataError(f"{where}: {error}") from error
+
+
+def catalogue_from_data(section: Any, where: str) -> tuple[Example, ...]:
+    """The catalogue from the data file's ``catalogue`` section; ``where`` names the section."""
+    examples = tuple(
+        _example(entry, label(where, i, entry)) for i, entry in enumerate(entries(section, where))
+    )
+    slugs = [example.slug for example in examples]
+    for index, slug in enumerate(slugs):
+        if slug in slugs[:index]:
+            raise LessonDataError(f"{where}[{index}]: slug {slug!r} repeats an earlier example")
+    return examples
+
+
+CATALOGUE: tuple[Example, ...] = catalogue_from_data(DATA["catalogue"], f"{DATA_FILE}: catalogue")
 
 BY_SLUG: dict[str, Example] = {example.slug: example for example in CATALOGUE}

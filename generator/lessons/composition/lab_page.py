@@ -46,6 +46,7 @@ from generator.course.placeholders import record_of
 from generator.course.records import Record
 from generator.lessons.composition.catalogue import BY_SLUG, CATALOGUE
 from generator.lessons.composition.charts import X_LABELS, chart_spec
+from generator.lessons.composition.data import SLUG
 from generator.lessons.composition.figures import (
     MODE_NAMES,
     channel_text,
@@ -65,7 +66,6 @@ from generator.lessons.composition.result_html import (
     verdict_html,
 )
 
-LESSONS = ("composition",)
 DEFAULT_SLUG = "fresh-k2"
 CHART_KINDS = ("distribution", "profile")
 
@@ -408,8 +408,8 @@ def default_values() -> dict[str, str]:
 
 def lab_html(lesson: str) -> str:
     """The lab of a lesson, showing the default state's result."""
-    if lesson not in LESSONS:
-        raise ValueError(f"unknown lab {lesson!r}; expected one of {list(LESSONS)}")
+    if lesson != SLUG:
+        raise ValueError(f"unknown lab {lesson!r}; expected one of {[SLUG]}")
     record = record_of(DEFAULT_SLUG)
     values = default_values()
     mode = values["mode"]

@@ -1,0 +1,104 @@
+"""The lessons of the course, found by their folders; the machinery names none of them.
+
+A lesson is the folder ``generator/lessons/<slug>/``: a package whose ``__init__.py`` exposes
+``LESSON``, a :class:`Lesson` whose ``slug`` is the folder's name. Discovery imports each
+such package in name order, once per process, and refuses a folder without a ``LESSON``,
+a slug that is not its folder's name, and two lessons that claim one example slug, block
+name or generated file.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING
+
+from generator.course.records import Record
+
+if TYPE_CHECKING:
+    from generator.course.quiz import Quiz
+
+LESSON_PACKAGE = "generator.lessons"
+
+BlockRenderer = Callable[..., str]
+
+
+class LessonError(ValueError):
+    """A lesson folder that does not make a lesson."""
+
+
+def _no_files() -> Mapping[str, str]:
+    return {}
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """What the course machinery may ask of a lesson.
+
+    ``examples`` are the slugs that value placeholders (``{{ slug.path }}``) may name, and
+    ``record`` gives one example's record; ``blocks`` are the lesson's own block
+    placeholders; ``lab`` renders its lab (the ``{{ lab <slug> }}`` block), if it has one;
+    ``generated`` gives the files it writes under ``docs/generated/`` (relative path -> text).
+    """
+
+    slug: str
+    examples: tuple[str, ...] = ()
+    record: Callable[[str], Record] | None = None
+    quiz: Quiz | None = None
+    blocks: Mapping[str, BlockRenderer] = field(default_factory=dict)
+    lab: Callable[[], str] | None = None
+    generated: Callable[[], Mapping[str, str]] = _no_files
+
+
+@cache
+def lessons() -> dict[str, Lesson]:
+    """Every lesson folder's ``LESSON``, by slug, in slug order."""
+    package = importlib.import_module(LESSON_PACKAGE)
+    found: dict[str, Lesson] = {}
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda info: info.name):
+        if not info.ispkg:
+            continue
+        module = importlib.import_module(f"{LESSON_PACKAGE}.{info.name}")
+        lesson = getattr(module, "LESSON", None)
+        if not isinstance(lesson, Lesson):
+            raise LessonError(f"{module.__name__} defines no LESSON")
+        if lesson.slug != info.name:
+            raise LessonError(f"{module.__name__}: LESSON.slug {lesson.slug!r} is not its folder's name")
+        found[lesson.slug] = lesson
+    return found
+
+
+def _unique(kind: str, pairs: list[tuple[str, str]]) -> dict[str, str]:
+    owners: dict[str, str] = {}
+    for name, slug in pairs:
+        if name in owners:
+            raise LessonError(f"{kind} {name!r} is claimed by lessons {owners[name]!r} and {slug!r}")
+        owners[name] = slug
+    return owners
+
+
+@cache
+def example_owners() -> dict[str, str]:
+    """Example slug -> the slug of the lesson that defines it."""
+    return _unique("example", [(name, s) for s, lesson in lessons().items() for name in lesson.examples])
+
+
+def lesson_blocks() -> dict[str, BlockRenderer]:
+    """Every lesson's own block renderers, by block name."""
+    pairs = [(name, slug) for slug, lesson in lessons().items() for name in lesson.blocks]
+    return {name: lessons()[slug].blocks[name] for name, slug in _unique("block", pairs).items()}
+
+
+def generated_files() -> dict[str, str]:
+    """Every lesson's generated files: relative path -> text."""
+    files: dict[str, str] = {}
+    owners: list[tuple[str, str]] = []
+    for slug, lesson in lessons().items():
+        for path, text in lesson.generated().items():
+            owners.append((path, slug))
+            files[path] = text
+    _unique("generated file", owners)
+    return files
