@@ -180,7 +180,7 @@ describe('exact formatting and chart coordinates', () => {
 
 describe('parsing what people type', () => {
   const refused = (result) => (result.ok ? 'accepted' : result.reason);
-  // Shaped as generator/input_limits.py writes a limit; the lab's own limits come from the
+  // Shaped as generator/core/input_limits.py writes a limit; the lab's own limits come from the
   // page and, in the golden part below, from the core.
   const alphaLike = { name: 'a', kind: 'number', low: '1', high: '100', grid: 1, max_chars: 30 };
   const unitLike = { name: 'd', kind: 'number', low: '0', high: '1', grid: null, max_chars: 30 };
@@ -341,7 +341,7 @@ function generateGolden() {
 
 const sha256 = (lines) => createHash('sha256').update(lines.join('\n'), 'utf8').digest('hex');
 
-/** The engine's row for one (mode, p, k), in the canonical texts of generator/golden.py. */
+/** The engine's row for one (mode, p, k), in the canonical texts of generator/lessons/composition/golden.py. */
 function engineRow(mode, p, k) {
   const channel = engine.buildChannel(mode, p, k);
   const profile = engine.makeProfile(channel);

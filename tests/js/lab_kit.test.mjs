@@ -28,7 +28,7 @@ import {
 } from '../../site_overrides/assets/javascripts/lab/kit/url.mjs';
 import { FakeElement, fakeDocument } from './fake_dom.mjs';
 
-// The composition lab's limits, as generator/input_limits.py hands them to the page.
+// The composition lab's limits, as generator/core/input_limits.py hands them to the page.
 // (grid: the decimals of the grid, null for any exact value; the golden vectors of
 // engine.test.mjs hold the engine's reader to Python's.)
 const LIMITS = {

@@ -1,7 +1,7 @@
 /**
  * The composition lab: its parameters, and the mapping from the engine's result (engine.mjs,
  * `evaluateLab`) to the strings of every output slot, with the same markup and Korean texts
- * that the server writes (generator/result_html.py, cards.py, figures.py, lab_page.py).
+ * that the server writes (generator/lessons/composition/result_html.py, cards.py, figures.py, lab_page.py).
  * Everything else a lab does is the kit's (kit/lab.mjs).
  *
  * `present` computes every string of a state and may throw; `show` only assigns them. No
@@ -223,7 +223,7 @@ export function renderers(engine) {
     );
   }
 
-  /** The charts' data sets, the fields of generator/charts.py. */
+  /** The charts' data sets, the fields of generator/lessons/composition/charts.py. */
   function chartRows(result) {
     const channel = result.channel;
     const event = result.claim.event.outputs;

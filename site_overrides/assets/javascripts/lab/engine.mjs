@@ -12,7 +12,7 @@
  * - No float decides anything. Comparisons are integer cross-products. Numbers appear only
  *   as chart coordinates (`toNumber`) and in the ε decimals people read.
  * - Exact values leave the engine as strings with the same shapes as
- *   generator/records.py (`"3/8"`, `"0"`, `"1"`), so one renderer serves precomputed
+ *   generator/course/records.py (`"3/8"`, `"0"`, `"1"`), so one renderer serves precomputed
  *   records and live results.
  *
  * The module has no dependency and no side effect; it runs in browsers and in node.
@@ -235,8 +235,8 @@ function power(base, exponent) {
 // ---------------------------------------------------------------------------------------
 // Parsing what people type (the lab's fields and its URL parameters)
 //
-// The grammar and its reasons are generator/rational.py's `read_field`; the limits are
-// not typed here but handed in, as generator/input_limits.py writes them
+// The grammar and its reasons are generator/core/rational.py's `read_field`; the limits are
+// not typed here but handed in, as generator/core/input_limits.py writes them
 // (`FieldLimit.as_json`: the page carries them in data-limit, the golden vectors in
 // `limits`). The golden vectors' `parse_cases` hold this reader to Python's, text by text.
 
@@ -248,7 +248,7 @@ const RATIO = /^[0-9]+\/[0-9]+$/;
 const DIGITS = /^[0-9]+$/;
 
 /**
- * @typedef {object} FieldLimit  a field's rule, as generator/input_limits.py writes it
+ * @typedef {object} FieldLimit  a field's rule, as generator/core/input_limits.py writes it
  * @property {string} name
  * @property {'count' | 'number'} kind  count: plain digits (k, p); number: decimal or ratio
  * @property {string} low  exact bound, "1" or "57/10"
@@ -262,7 +262,7 @@ const DIGITS = /^[0-9]+$/;
  * @typedef {{ok: true, value: T} | {ok: false, reason: ParseFailure}} Parsed
  */
 /**
- * Why a text was refused (generator/rational.py's `Refusal`):
+ * Why a text was refused (generator/core/rational.py's `Refusal`):
  *   'empty'     nothing typed (or the parameter is missing);
  *   'too-long'  more than the limit's max_chars characters (a pasted huge number);
  *   'syntax'    not the field's grammar: letters, signs, exponents, spaces, "NaN",
@@ -377,7 +377,7 @@ export function parseInputs(texts, limits) {
  * A number as the lab's URL writes it: α on its grid with exactly `grid` decimals
  * ("3.0", "5.7"); otherwise the shortest decimal equal to the value when its denominator
  * is 2^a·5^b ("0", "0.72", "0.374"), else the reduced fraction ("1/3").
- * (generator/lab_url.py's `field_text`.)
+ * (generator/lessons/composition/lab_url.py's `field_text`.)
  * @param {Fraction} value @param {number | null} grid @returns {string}
  */
 export function canonicalNumber(value, grid) {
@@ -401,7 +401,7 @@ export function canonicalNumber(value, grid) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Channels (generator/channels.py)
+// Channels (generator/core/channels.py)
 
 /**
  * @typedef {object} Channel
@@ -549,7 +549,7 @@ export function buildChannel(mode, p, k) {
 }
 
 // ---------------------------------------------------------------------------------------
-// The privacy profile (generator/profile.py)
+// The privacy profile (generator/core/profile.py)
 
 /**
  * @typedef {object} Profile  a channel with prefix sums along its ratio order
@@ -678,7 +678,7 @@ export function profilePoint(profile, alpha) {
 export const INTEGER_GRID = Object.freeze(Array.from({ length: 100 }, (_, i) => fraction(BigInt(i + 1))));
 
 // ---------------------------------------------------------------------------------------
-// Pure ε (generator/pure_epsilon.py)
+// Pure ε (generator/core/pure_epsilon.py)
 
 /**
  * @typedef {{kind: 'zero' | 'finite' | 'infinite', multiplier: number, ratio: Fraction}} PureEpsilon
@@ -724,7 +724,7 @@ export function pureRecord(pure) {
 }
 
 // ---------------------------------------------------------------------------------------
-// The claim (generator/claim.py)
+// The claim (generator/core/claim.py)
 
 /** @param {unknown} delta */
 function checkDelta(delta) {
@@ -746,7 +746,7 @@ export function checkClaim(profile, alpha, delta) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Composition (generator/composition.py)
+// Composition (generator/core/composition.py)
 
 /**
  * How many conditional queries touch the secret: k for fresh responses, 1 for copies
@@ -796,7 +796,7 @@ export function compose(profile, alpha0) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Records: exact values out as strings, in the shapes of generator/records.py
+// Records: exact values out as strings, in the shapes of generator/course/records.py
 
 /** @param {Fraction | null} value @returns {string | null} */
 const optionalStr = (value) => (value === null ? null : fractionStr(value));
@@ -877,7 +877,7 @@ export function compositionRecord(panel) {
  * Everything the lab shows for one state, JSON-safe: exact values as strings in the
  * records' shapes, decimals to read, and chart coordinates as Numbers.
  *
- *   channel, claim, pure_epsilon, composition, grid   as generator/records.py
+ *   channel, claim, pure_epsilon, composition, grid   as generator/lessons/composition/records.py
  *   epsilon   ε = ln α of the claim, ε₀ = ln α₀ and the theorem's Σε = q·ln α₀ (null in
  *             xor), each {exact, decimal}
  *   decimals  δ₀, the theorem's min(1, Σδ) and the exact δ at α₀^q (null in xor)

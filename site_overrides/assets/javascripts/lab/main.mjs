@@ -1,6 +1,6 @@
 /**
  * The labs' entry point, bundled by esbuild into the classic script lab/lab.js
- * (generator/lab_bundle.py), which a page gets only when it has a lab.
+ * (generator/course/lab_bundle.py), which a page gets only when it has a lab.
  *
  * It publishes the composition engine as `window.CompositionLabEngine` (frozen), then
  * mounts every `[data-lab="<name>"]` of each page shown with the lab registered under that

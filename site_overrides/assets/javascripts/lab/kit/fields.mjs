@@ -1,8 +1,8 @@
 /**
  * A lab's typed fields. Each sits in a wrapper `[data-field="<name>"]` that the page writes
- * (generator/lab_page.py) with what the browser needs as data:
+ * (generator/lessons/composition/lab_page.py) with what the browser needs as data:
  *
- * - `data-limit`: the field's limit as JSON (generator/input_limits.py): `kind` ("count"
+ * - `data-limit`: the field's limit as JSON (generator/core/input_limits.py): `kind` ("count"
  *   for plain digits, else a number), `low`, `high`, `grid` (the decimals of the grid, or
  *   null for any exact value) and `max_chars`;
  * - `data-messages`: the Korean message for each reason the engine's reader refuses a text

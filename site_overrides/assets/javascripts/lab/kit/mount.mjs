@@ -1,6 +1,6 @@
 /**
  * Mounting the labs of a page. Each lab is an element `[data-lab="<name>"]` that the page
- * renders whole, with its default state (generator/lab_page.py); the module registered
+ * renders whole, with its default state (generator/lessons/composition/lab_page.py); the module registered
  * under `<name>` takes it over. Every lab mounts on its own, with its own state: a lab that
  * mounted carries data-lab-mounted and is left alone when a page is mounted again. A name
  * that no module has, or a mount that throws, is logged with console.error, and that lab

@@ -1,7 +1,7 @@
 /**
  * Texts of a lab: HTML escaping as Python's `html.escape`, and the lab's own sentences,
  * which the page hands over as `data-text-<name>` attributes of the lab's root
- * (generator/lab_page.py), with `{key}` slots filled here.
+ * (generator/lessons/composition/lab_page.py), with `{key}` slots filled here.
  *
  * @module kit/text
  */
