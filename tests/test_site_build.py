@@ -273,8 +273,8 @@ def test_katex_refuses_bad_tex(katex: KatexProcess, tex: str, reason: str) -> No
 def test_a_serving_rebuild_reads_the_generator_afresh(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from generator import catalogue
     from generator import mkdocs_hooks as hooks
+    from generator.lessons.composition import catalogue
 
     watched: list[str] = []
     server = SimpleNamespace(watch=watched.append)
