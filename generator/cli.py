@@ -39,8 +39,8 @@ from generator.core.profile import INTEGER_GRID, Profile
 from generator.core.rational import Refusal, read_field
 from generator.course import build as build_step
 from generator.course import package as packaging
+from generator.course.lessons import golden_files
 from generator.course.records import dumps, profile_record
-from generator.lessons.composition import golden
 
 USAGE_ERROR = 2
 BROKEN_PIPE = 141  # 128 + SIGPIPE
@@ -159,7 +159,7 @@ def _parser() -> argparse.ArgumentParser:
         "golden", help="write the golden vectors that hold the lab's engine to the core"
     )
     vectors.add_argument(
-        "--out", action=_Once, required=True, type=_directory, help=f"directory for {golden.FILE_NAME}"
+        "--out", action=_Once, required=True, type=_directory, help="directory for each lab's vectors"
     )
 
     bundle = commands.add_parser(
@@ -197,11 +197,15 @@ def _package(kind: str, out: Path, mastery: int | None) -> int:
 def _write_golden(out: Path) -> int:
     started = time.perf_counter()
     try:
-        path = golden.write(out)
+        out.mkdir(parents=True, exist_ok=True)
+        files = golden_files()
+        for name, text in files.items():
+            (out / name).write_text(text, encoding="utf-8")
+        written = ", ".join(str(out / name) for name in files)
+        print(f"wrote {written} in {time.perf_counter() - started:.1f} s", file=sys.stderr)
     except OSError as error:
         print(f"python -m generator: error: cannot write the golden vectors: {error}", file=sys.stderr)
         return USAGE_ERROR
-    print(f"wrote {path} in {time.perf_counter() - started:.1f} s", file=sys.stderr)
     return 0
 
 

@@ -13,8 +13,10 @@ One build, in event order:
   and the placeholder.
 - ``on_page_content``: render the math with KaTeX (:mod:`generator.course.katex_render`); bad TeX
   stops the build, naming the page and the formula.
-- ``on_post_page``: a page that holds a lab gets the lab bundle's script tag
-  (:func:`generator.course.lab_bundle.with_lab_script`); other pages load no lab code.
+- ``on_post_page``: a page that holds labs gets the script tag of each
+  (:func:`generator.course.lab_bundle.with_lab_scripts`); other pages load no lab code. In
+  the SCORM variant, links to other pages become their text
+  (:func:`generator.course.lms_links.unlink_pages`): each lesson is its own SCO.
 - ``on_post_build``: close the KaTeX process, then fail if any built file refers to another
   host (:mod:`generator.course.site_check`), a safety net beside the privacy plugin.
 
@@ -43,7 +45,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from generator.course.katex_render import KatexError, KatexProcess, render_inline_text, render_math  # noqa: E402
-from generator.course.lab_bundle import LAB_SCRIPT, BundleError, with_lab_script  # noqa: E402
+from generator.course.lab_bundle import BundleError, lab_entries, lab_script_path, with_lab_scripts  # noqa: E402
+from generator.course.lms_links import unlink_pages  # noqa: E402
 from generator.course.site_assets import add_vendor_files  # noqa: E402
 from generator.course.site_check import foreign_references  # noqa: E402
 
@@ -109,7 +112,11 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     try:
-        return with_lab_script(output, get_relative_url(LAB_SCRIPT, page.url))
+        urls = {name: get_relative_url(lab_script_path(name), page.url) for name in lab_entries()}
+        output = with_lab_scripts(output, urls)
+        if config.extra.get("variant") == "scorm":
+            output = unlink_pages(output, page.url.rsplit("/", 1)[-1])
+        return output
     except ValueError as error:
         raise PluginError(f"{page.file.src_uri}: {error}") from error
 

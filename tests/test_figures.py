@@ -22,9 +22,10 @@ import pytest
 
 from generator.core.profile import INTEGER_GRID, Profile
 from generator.core.rational import decimal_str, fraction_str
+from generator.course.templates import number_html
 from generator.lessons.composition.catalogue import CATALOGUE, Example
 from generator.lessons.composition.charts import BLUE, ORANGE, OUTLINE, SELECTED
-from generator.lessons.composition.figures import figure_html, number_html
+from generator.lessons.composition.figures import figure_html
 from tests.oracles import transcript_laws
 
 SLUGS = [example.slug for example in CATALOGUE]

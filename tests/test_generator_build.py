@@ -10,11 +10,14 @@ from generator.core.rational import fraction_str, parse_rational
 from generator.course import build
 from generator.lessons.composition.catalogue import CATALOGUE
 from generator.lessons.composition.records import example_record
+from generator.lessons.events.catalogue import CATALOGUE as EVENTS_CATALOGUE
 
 
 def test_build_writes_every_example_then_nothing(tmp_path: Path) -> None:
     written = build.build(tmp_path)
-    assert {path.name for path in written} == {f"{e.slug}.json" for e in CATALOGUE} | {"index.json"}
+    composition = {f"examples/{e.slug}.json" for e in CATALOGUE} | {"examples/index.json"}
+    events = {f"events/{e.slug}.json" for e in EVENTS_CATALOGUE} | {"events/index.json"}
+    assert {path.relative_to(tmp_path).as_posix() for path in written} == composition | events
     assert build.build(tmp_path) == []
     assert build.drift(tmp_path) == []
 

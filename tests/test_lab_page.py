@@ -17,20 +17,15 @@ from typing import Any
 import pytest
 
 from generator.core.input_limits import LAB_FIELDS, MAX_NUMBER_CHARS
-from generator.course.lab_bundle import (
-    ENGINE_MODULE,
-    LAB_ENTRY,
-    BundleError,
-    bundle,
-    lab_script,
-    with_lab_script,
-)
+from generator.course.lab_bundle import BundleError, bundle, lab_entries, with_lab_scripts
 from generator.course.placeholders import record_of
 from generator.lessons.composition.catalogue import BY_SLUG, CATALOGUE
 from generator.lessons.composition.charts import chart_spec
 from generator.lessons.composition.lab_page import DEFAULT_SLUG, FIELDS, XOR_DISABLED, lab_html
 from generator.lessons.composition.lab_url import lab_query
 from generator.lessons.composition.result_html import verdict_text
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 class _Elements(HTMLParser):
@@ -159,8 +154,12 @@ _NODE_PAGE = (
 )
 
 
+ENTRY = lab_entries()["composition"]
+ENGINE_MODULE = ENTRY.parent / "engine.mjs"
+
+
 def test_the_lab_bundle_publishes_the_engine_of_the_module() -> None:
-    script = lab_script()
+    script = bundle(ENTRY)
     check = (
         f"{_NODE_PAGE}"
         f"eval({json.dumps(script)});"
@@ -182,7 +181,7 @@ def test_the_lab_bundle_publishes_the_engine_of_the_module() -> None:
 
 def test_a_missing_esbuild_stops_the_bundle_naming_the_entry(tmp_path: Path) -> None:
     with pytest.raises(BundleError, match=r"cannot bundle .*main\.mjs: esbuild is missing"):
-        bundle(LAB_ENTRY, esbuild=tmp_path / "esbuild")
+        bundle(ENTRY, esbuild=tmp_path / "esbuild")
 
 
 @pytest.mark.parametrize(
@@ -203,27 +202,45 @@ def test_a_bundling_error_stops_the_bundle_naming_the_entry(tmp_path: Path, sour
 PAGE = '<html><head></head><body><main>{}</main><script src="x.js"></script></body></html>'
 
 
+URLS = {"composition": "../lab/composition.js", "events": "../lab/events.js"}
+
+
 def test_only_a_page_with_a_lab_gets_the_lab_script() -> None:
-    tag = '<script src="../assets/javascripts/lab/lab.js"></script>\n'
+    tag = '<script src="../lab/composition.js"></script>\n'
     lab = PAGE.format('<section id="lab" data-lab="composition" data-lab-sequence="0"></section>')
-    loaded = with_lab_script(lab, "../assets/javascripts/lab/lab.js")
+    loaded = with_lab_scripts(lab, URLS)
     assert loaded == lab.replace("</body>", tag + "</body>")
-    assert loaded.index("x.js") < loaded.index("lab/lab.js")  # after storage.js and the rest
+    assert loaded.index("x.js") < loaded.index("lab/composition.js")  # after storage.js and the rest
     for plain in (
         PAGE.format("<p>no lab</p>"),
         PAGE.format("<p data-lab-area>an area is not a lab</p>"),
         PAGE.format("<pre><code>&lt;section data-lab=&quot;x&quot;&gt;</code></pre>"),
     ):
-        assert with_lab_script(plain, "lab.js") == plain
+        assert with_lab_scripts(plain, URLS) == plain
     with pytest.raises(ValueError, match="no </body>"):
-        with_lab_script('<div data-lab="composition"></div>', "lab.js")
+        with_lab_scripts('<div data-lab="composition"></div>', URLS)
+
+
+def test_a_page_with_two_labs_loads_each_script_once_and_an_unknown_lab_stops_the_build() -> None:
+    labs = '<section data-lab="events"></section><section data-lab="composition"></section>' * 2
+    loaded = with_lab_scripts(PAGE.format(labs), URLS)
+    tags = re.findall(r'<script src="([^"]+)"></script>\n</body>', loaded, flags=re.DOTALL)
+    assert re.findall(r'<script src="(\.\./lab/[^"]+)"', loaded) == [
+        "../lab/events.js",
+        "../lab/composition.js",
+    ]
+    assert tags == ["../lab/composition.js"]
+    with pytest.raises(ValueError, match="'optimal', which has no script"):
+        with_lab_scripts(PAGE.format('<section data-lab="optimal"></section>'), URLS)
 
 
 def test_messages_name_the_one_length_limit_and_the_engine_types_none() -> None:
     for field in FIELDS:
         assert f"{MAX_NUMBER_CHARS:,}자" in field.messages()["too-long"]
-    engine = ENGINE_MODULE.read_text(encoding="utf-8")
-    assert not re.search(r"MAX_INPUT_CHARS|LIMITS|max_chars\s*[:=]\s*\d", engine)
+    sources = [ENGINE_MODULE, *sorted((ROOT / "site_overrides/assets/javascripts/lab").rglob("*.mjs"))]
+    for source in sources:
+        text = source.read_text(encoding="utf-8")
+        assert not re.search(r"MAX_INPUT_CHARS|LIMITS|max_chars\s*[:=]\s*\d", text), source
 
 
 def test_every_field_hands_its_limit_to_the_engine(elements: list[dict[str, Any]]) -> None:

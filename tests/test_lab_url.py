@@ -9,8 +9,9 @@ import pytest
 
 from generator.core.input_limits import LAB_DELTA
 from generator.core.rational import parse_rational
+from generator.course.lab_fields import exact_decimal, field_text, fixed_decimal
 from generator.lessons.composition.catalogue import BY_SLUG, CATALOGUE, Example
-from generator.lessons.composition.lab_url import exact_decimal, field_text, fixed_decimal, lab_query
+from generator.lessons.composition.lab_url import lab_query
 
 
 def test_fresh_k2_query_is_the_documented_one() -> None:

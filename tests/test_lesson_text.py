@@ -1,23 +1,24 @@
 """The Korean pages' source: numbers come from the core, and the structure others rely on holds.
 
-Properties checked, on ``docs/index.md`` and ``docs/lessons/composition.md``:
+Properties checked, on ``docs/index.md`` and every lesson page (:data:`SPECS`):
 
 1. Every placeholder resolves through :func:`generator.course.placeholders.expand`; the block
-   placeholders name exactly the figures, cards and quiz the lesson promises.
+   placeholders name exactly the figures, cards, lab and quiz the lesson promises.
 2. No computed number is typed by hand. Once placeholders are taken out, a digit may stand
    only where an allow-list below says why (a section of a cited book, an exercise label,
    the constants 0 and 1 in math, a handful of structural exponents and indices).
 3. The lesson has the four parts with stable anchors, every theory section with its id,
    and a stepper of exactly four steps in the markup the stepper script expects.
-4. The check part has six exercises, each with a solution folded away until opened.
+4. The check part has its exercises (at least five), each with a solution folded away.
 5. Rendered with the site's own Markdown extensions, the markup becomes what it promises:
-   four ``section.cl-step``, six folded solutions, no TeX left outside the math spans.
+   four ``section.cl-step``, the folded solutions, no TeX left outside the math spans.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import markdown
@@ -25,23 +26,26 @@ import pytest
 import yaml
 
 from generator.course.blocks import blocks
+from generator.course.lessons import example_owners
 from generator.course.placeholders import PLACEHOLDER, expand
-from generator.lessons.composition.catalogue import BY_SLUG
 
 ROOT = Path(__file__).resolve().parent.parent
 HOME = ROOT / "docs" / "index.md"
 LESSON = ROOT / "docs" / "lessons" / "composition.md"
-PAGES = (HOME, LESSON)
+EVENTS = ROOT / "docs" / "lessons" / "events.md"
+PAGES = (HOME, LESSON, EVENTS)
 
 # Where a digit may stand in prose, outside math and placeholders, and why.
 PROSE_ALLOWED = (
     r"3\.5절",  # the section of Dwork and Roth's book that states basic composition
-    r"\*\*문제 [1-6]\.\*\*",  # the labels of the six exercises
+    r"\*\*문제 [1-9]\.\*\*",  # the labels of the exercises
 )
 # Where a digit may stand inside $...$ or $$...$$, and why. Order matters: longer first.
 MATH_ALLOWED = (
     r"100\^k",  # the common denominator of k responses given in integer percent
     r"2\^k",  # the number of transcripts of length k
+    r"2\^m",  # the number of events of m outputs
+    r"2\\varepsilon",  # replacing a record is two add/remove steps: ε-DP gives 2ε
     r"2R",  # the XOR mode's encoding 2R + (x XOR R) of its pair
     r"_2\b",  # the second step's index (ε_2, δ_2, Q_2)
     r"(?<![\d.])[01](?!\.?\d)",  # the constants zero and one: bits, probability bounds, min{1, ·}
@@ -81,6 +85,31 @@ CARDS = (
     "boundary-p100",
     "boundary-k1",
 )
+EVENTS_THEORY = (
+    "neighbouring",
+    "event-inequality",
+    "pure-approximate",
+    "plausible-events",
+    "exact-delta",
+    "testing",
+    "one-of-n",
+    "conditional",
+    "next",
+)
+EVENTS_CARDS = ("three", "three-plausible", "three-max", "rr", "rr-tv", "one-of-ten", "rr-twice")
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    """What a lesson page promises: its theory anchors, exercises and blocks."""
+
+    path: Path
+    slug: str
+    theory: tuple[str, ...]
+    exercises: int
+    blocks: tuple[tuple[str, ...], ...]
+
+
 STUB_BLOCKS: dict[str, Callable[..., str]] = {name: lambda *args: "" for name in blocks()}
 EXPECTED_BLOCKS = (
     ("figure", "transcripts", "concept"),
@@ -89,6 +118,16 @@ EXPECTED_BLOCKS = (
     ("lab", "composition"),
     *(("card", slug) for slug in CARDS),
     ("quiz", "composition"),
+)
+SPECS = (
+    PageSpec(LESSON, "composition", THEORY_SECTIONS, 6, EXPECTED_BLOCKS),
+    PageSpec(
+        EVENTS,
+        "events",
+        EVENTS_THEORY,
+        7,
+        (("lab", "events"), *(("card", slug) for slug in EVENTS_CARDS), ("quiz", "events")),
+    ),
 )
 
 
@@ -142,14 +181,17 @@ def test_every_placeholder_resolves(page: Path) -> None:
     assert "}}" not in PLACEHOLDER.sub("", expanded)
 
 
-def test_the_lesson_calls_exactly_the_promised_blocks(lesson: str) -> None:
-    assert tuple(_blocks_called(lesson)) == EXPECTED_BLOCKS
+@pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.slug)
+def test_the_lesson_calls_exactly_the_promised_blocks(spec: PageSpec) -> None:
+    assert tuple(_blocks_called(spec.path.read_text(encoding="utf-8"))) == spec.blocks
     assert _blocks_called(HOME.read_text(encoding="utf-8")) == []
-    assert all(call[-1] in BY_SLUG for call in EXPECTED_BLOCKS if call[0] not in ("lab", "quiz"))
+    examples = [call[-1] for call in spec.blocks if call[0] not in ("lab", "quiz")]
+    assert all(example_owners()[example] == spec.slug for example in examples)
 
 
-def test_block_placeholders_stand_alone_between_blank_lines(lesson: str) -> None:
-    lines = ["", *lesson.splitlines(), ""]  # the start and the end of the file count as blank
+@pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.slug)
+def test_block_placeholders_stand_alone_between_blank_lines(spec: PageSpec) -> None:
+    lines = ["", *spec.path.read_text(encoding="utf-8").splitlines(), ""]  # file ends count as blank
     for number, line in enumerate(lines):
         if re.search(rf"\{{\{{\s*({'|'.join(blocks())})\s", line):
             assert PLACEHOLDER.fullmatch(line), line
@@ -172,6 +214,7 @@ def test_no_computed_number_is_typed_by_hand(page: Path) -> None:
         ("$\\min\\{1,\\ q\\delta_0\\}$과 $x\\in\\{0,1\\}$, $2^k$, $\\varepsilon_2$", []),
         ("{{ concept.claim.required }}, ${{ concept.claim.required | tex }}$", []),
         ("Dwork·Roth 3.5절, **문제 4.** ### 절 {#check-exercises}", []),
+        ("$2^m$개의 사건, $e^{2\\varepsilon}$, $3\\varepsilon$", ["3"]),
         ("문제 4를 보라. 교재 3.6절.", ["4", "3", "6"]),
     ],
 )
@@ -179,48 +222,63 @@ def test_the_number_check_catches_typed_numbers(text: str, typed: list[str]) -> 
     assert typed_numbers(text) == typed
 
 
-def test_the_lesson_has_the_four_parts_in_order(lesson: str) -> None:
-    assert re.findall(r"^## .*\{#([a-z-]+)\}$", lesson, re.MULTILINE) == list(PARTS)
+@pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.slug)
+def test_the_lesson_has_the_four_parts_in_order(spec: PageSpec) -> None:
+    text = spec.path.read_text(encoding="utf-8")
+    assert re.findall(r"^## .*\{#([a-z-]+)\}$", text, re.MULTILINE) == list(PARTS)
 
 
-def test_every_theory_section_has_its_id_in_order(lesson: str) -> None:
-    ids = re.findall(r"^#{3,4} .*\{#([a-z-]+)\}$", _part(lesson, "theory"), re.MULTILINE)
-    assert tuple(ids) == THEORY_SECTIONS
+@pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.slug)
+def test_every_theory_section_has_its_id_in_order(spec: PageSpec) -> None:
+    text = spec.path.read_text(encoding="utf-8")
+    ids = re.findall(r"^#{3,4} .*\{#([a-z-]+)\}$", _part(text, "theory"), re.MULTILINE)
+    assert tuple(ids) == spec.theory
 
 
-def test_the_stepper_has_four_titled_steps_with_their_figures(lesson: str) -> None:
-    concept = _part(lesson, "concept")
+@pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.slug)
+def test_the_stepper_has_four_titled_steps(spec: PageSpec) -> None:
+    concept = _part(spec.path.read_text(encoding="utf-8"), "concept")
     assert concept.count(STEPPER_OPEN) == 1
     stepper = concept[concept.index(STEPPER_OPEN) : concept.rindex("</div>")]
     steps = stepper.split(STEP_OPEN)[1:]
     assert len(steps) == 4
     assert all(step.count("</section>") == 1 and step.lstrip().startswith(STEP_TITLE) for step in steps)
+
+
+def test_the_composition_stepper_shows_its_figures(lesson: str) -> None:
+    concept = _part(lesson, "concept")
+    stepper = concept[concept.index(STEPPER_OPEN) : concept.rindex("</div>")]
+    steps = stepper.split(STEP_OPEN)[1:]
     figures = [re.findall(r"\{\{ figure (\w+) concept \}\}", step) for step in steps]
     assert figures == [["transcripts"], ["distribution"], [], ["profile"]]
     assert "{{ concept.claim.required | tex }}" in steps[2]
     assert "{{ concept.claim.required | tex }}" in steps[3]
 
 
-def test_the_check_part_has_six_exercises_with_folded_solutions(lesson: str) -> None:
-    check = _part(lesson, "check")
+@pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.slug)
+def test_the_check_part_has_its_exercises_with_folded_solutions(spec: PageSpec) -> None:
+    check = _part(spec.path.read_text(encoding="utf-8"), "check")
     labels = re.findall(r"^\*\*문제 (\d)\.\*\*", check, re.MULTILINE)
-    assert labels == ["1", "2", "3", "4", "5", "6"]
+    assert spec.exercises >= 5
+    assert labels == [str(number) for number in range(1, spec.exercises + 1)]
     exercises = re.split(r"^\*\*문제 \d\.\*\*", check, flags=re.MULTILINE)[1:]
     for exercise in exercises:
         assert exercise.count(SOLUTION) == 1
         solution = exercise.split(SOLUTION)[1].strip("\n").split("\n\n")[0]
         assert solution.startswith("    ")
         assert len(solution.strip()) > 40
-    assert check.count("{{ quiz composition }}") == 1
-    assert check.index(SOLUTION) < check.index("{{ quiz composition }}")
+    quiz = f"{{{{ quiz {spec.slug} }}}}"
+    assert check.count(quiz) == 1
+    assert check.index(SOLUTION) < check.index(quiz)
 
 
-def test_the_home_links_the_lesson_and_marks_the_rest_as_coming(lesson: str) -> None:
+def test_the_home_links_the_lessons_and_marks_the_rest_as_coming(lesson: str) -> None:
     home = HOME.read_text(encoding="utf-8")
     rows = [line for line in home.splitlines() if line.startswith("| ") and "---" not in line][1:]
     assert len(rows) == 3
+    assert ["lessons/events.md" in row for row in rows] == [True, False, False]
     assert ["lessons/composition.md" in row for row in rows] == [False, True, False]
-    assert ["준비 중" in row for row in rows] == [True, False, True]
+    assert ["준비 중" in row for row in rows] == [False, False, True]
     for anchor in re.findall(r"\(lessons/composition\.md#([a-z-]+)\)", home):
         assert anchor in PARTS
         assert f"{{#{anchor}}}" in lesson
@@ -244,13 +302,14 @@ def _site_markdown() -> markdown.Markdown:
     return markdown.Markdown(extensions=names, extension_configs=options)
 
 
-def test_the_markup_renders_to_what_it_promises(lesson: str) -> None:
-    html = _site_markdown().convert(expand(lesson, STUB_BLOCKS))
+@pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.slug)
+def test_the_markup_renders_to_what_it_promises(spec: PageSpec) -> None:
+    html = _site_markdown().convert(expand(spec.path.read_text(encoding="utf-8"), STUB_BLOCKS))
     stepper = html[html.index('<div class="cl-stepper" data-stepper="concept">') :]
     assert stepper.count('<section class="cl-step">') == 4
     assert stepper.count('<p class="cl-step-title">') == 4
-    assert html.count('<details class="note">\n<summary>풀이</summary>') == 6
-    for anchor in (*PARTS, *THEORY_SECTIONS):
+    assert html.count('<details class="note">\n<summary>풀이</summary>') == spec.exercises
+    for anchor in (*PARTS, *spec.theory):
         assert html.count(f'id="{anchor}"') == 1, anchor
     outside_math = re.sub(r'<span class="arithmatex">.*?</span>', "", html, flags=re.DOTALL)
     outside_math = re.sub(r'<div class="arithmatex">.*?</div>', "", outside_math, flags=re.DOTALL)

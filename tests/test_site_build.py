@@ -21,7 +21,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from generator.course.katex_render import KatexError, KatexProcess, render_inline_text, render_math
-from generator.course.lab_bundle import LAB_SCRIPT
+from generator.course.lab_bundle import lab_script_path
 from generator.course.site_assets import IFRAME_WORKER_SHIM, KATEX_CSS, stylesheet_urls
 from generator.course.site_check import foreign_references
 from tests.conftest import ROOT, mkdocs_build
@@ -384,6 +384,9 @@ def _scripts(page: Path) -> list[str]:
     return re.findall(r'<script\b[^>]*\bsrc="([^"]+)"', page.read_text(encoding="utf-8"))
 
 
+LAB_SCRIPT = lab_script_path("composition")
+
+
 def test_only_the_page_with_a_lab_loads_the_lab_bundle(built_site: Path) -> None:
     home = _scripts(built_site / "index.html")
     assert home, "the home page loads no script at all"
@@ -400,3 +403,4 @@ def test_the_lab_bundle_ships_and_its_module_sources_do_not(built_site: Path) ->
     assert not re.search(r"^\s*(?:import|export)\b|\bimport\.meta\b", bundled, flags=re.MULTILINE)
     assert sorted(built_site.rglob("*.mjs")) == []
     assert not (built_site / "assets/javascripts/lab/engine.js").exists()
+    assert not (built_site / "assets/javascripts/lab/lab.js").exists()

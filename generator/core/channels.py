@@ -21,7 +21,8 @@ import enum
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
+
+from generator.core.finite_channel import FiniteChannel, order_by_ratio
 
 
 class Mode(enum.StrEnum):
@@ -31,46 +32,12 @@ class Mode(enum.StrEnum):
 
 
 @dataclass(frozen=True)
-class Channel:
-    """Two output distributions over the same labelled outputs.
-
-    ``weights0[i] / denominator`` is P(output i | x = 0), ``weights1`` the same for x = 1.
-    ``ratio_order`` lists the outputs that can occur under either input, ordered by
-    non-increasing likelihood ratio weights0/weights1 (an output with weights1 = 0 counts
-    as infinitely likely under x = 0). Each direction's positive-excess set at any α is
-    then a prefix or a suffix of this order.
-    """
+class Channel(FiniteChannel):
+    """A randomized-response release of one bit: a finite channel with its mode, p and k."""
 
     mode: Mode
     p: int
     k: int
-    labels: tuple[str, ...]
-    weights0: tuple[int, ...]
-    weights1: tuple[int, ...]
-    denominator: int
-    ratio_order: tuple[int, ...]
-
-    def __post_init__(self) -> None:
-        n = len(self.labels)
-        if len(self.weights0) != n or len(self.weights1) != n:
-            raise ValueError("labels and weights differ in length")
-        if self.denominator <= 0 or any(w < 0 for w in (*self.weights0, *self.weights1)):
-            raise ValueError("weights must be non-negative over a positive denominator")
-        if sum(self.weights0) != self.denominator or sum(self.weights1) != self.denominator:
-            raise ValueError("each distribution must sum to one")
-        support = {i for i in range(n) if self.weights0[i] or self.weights1[i]}
-        if set(self.ratio_order) != support or len(self.ratio_order) != len(support):
-            raise ValueError("ratio_order must list the support exactly once")
-        # That the order is sorted is checked by the tests: re-checking it here would
-        # cost O(k) big multiplications on every construction.
-
-    @property
-    def distribution0(self) -> tuple[Fraction, ...]:
-        return tuple(Fraction(w, self.denominator) for w in self.weights0)
-
-    @property
-    def distribution1(self) -> tuple[Fraction, ...]:
-        return tuple(Fraction(w, self.denominator) for w in self.weights1)
 
 
 def check_parameters(p: int, k: int) -> None:
@@ -87,15 +54,6 @@ def _response(p: int) -> tuple[int, int, int]:
     return p // g, (100 - p) // g, 100 // g
 
 
-def _order_by_ratio(weights0: Sequence[int], weights1: Sequence[int]) -> tuple[int, ...]:
-    """Support of either distribution, by non-increasing w0/w1 (for small channels)."""
-    support = [i for i in range(len(weights0)) if weights0[i] or weights1[i]]
-    # Comparing by the key w0/(w0+w1) orders exactly like w0/w1, with no division by 0.
-    return tuple(
-        sorted(support, key=lambda i: Fraction(weights0[i], weights0[i] + weights1[i]), reverse=True)
-    )
-
-
 def _count_channel(mode: Mode, p: int, k: int, weights0: list[int], denominator: int) -> Channel:
     """A channel released as a count t = 0..k whose x = 1 law mirrors x = 0's (t -> k - t)."""
     weights1 = weights0[::-1]
@@ -105,7 +63,7 @@ def _count_channel(mode: Mode, p: int, k: int, weights0: list[int], denominator:
         order: Sequence[int] = range(k, -1, -1) if p < 50 else range(k + 1)
         ratio_order = tuple(t for t in order if weights0[t] or weights1[t])
     else:
-        ratio_order = _order_by_ratio(weights0, weights1)
+        ratio_order = order_by_ratio(weights0, weights1)
     return Channel(
         mode=mode,
         p=p,
@@ -157,7 +115,7 @@ def xor(p: int, k: int) -> Channel:
         weights0=weights0,
         weights1=weights1,
         denominator=2,
-        ratio_order=_order_by_ratio(weights0, weights1),
+        ratio_order=order_by_ratio(weights0, weights1),
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from generator.core.profile import Profile, ProfilePoint
 
@@ -29,7 +30,7 @@ class ClaimResult:
         return self.delta >= self.required.delta
 
 
-def check_claim(profile: Profile, alpha: Fraction, delta: Fraction) -> ClaimResult:
+def check_claim(profile: Profile[Any], alpha: Fraction, delta: Fraction) -> ClaimResult:
     """Decide the claim (α, δ) against the exact profile."""
     check_delta(delta)
     return ClaimResult(alpha, delta, profile.point(alpha))

@@ -46,7 +46,7 @@ def valid_queries(channel: Channel) -> int | None:
     return {Mode.FRESH: channel.k, Mode.COPY: 1, Mode.XOR: None}[channel.mode]
 
 
-def compose(profile: Profile, alpha0: Fraction) -> Composition:
+def compose(profile: Profile[Channel], alpha0: Fraction) -> Composition:
     """The composition panel of a channel at the per-step budget α₀."""
     check_alpha(alpha0)
     channel = profile.channel

@@ -92,3 +92,9 @@ CLI_ALPHA = FieldLimit("alpha", Kind.NUMBER, Fraction(1), None, None)
 
 # The SCORM pass mark, in percent of correct answers.
 MASTERY = _count("mastery", 0, 100)
+
+# The events lab: a channel typed as two rows of non-negative integer weights over at most
+# MAX_OUTPUTS outputs (2^8 = 256 events, each drawn), and an event listing output indices.
+MAX_OUTPUTS = 8
+WEIGHT = _count("weight", 0, 1_000_000)
+OUTPUT_INDEX = _count("output", 0, MAX_OUTPUTS - 1)

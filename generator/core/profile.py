@@ -23,8 +23,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import accumulate
+from typing import Generic, TypeVar
 
-from generator.core.channels import Channel
+from generator.core.finite_channel import FiniteChannel
+
+C = TypeVar("C", bound=FiniteChannel)
 
 
 class Direction(enum.StrEnum):
@@ -59,10 +62,10 @@ def check_alpha(alpha: Fraction) -> None:
         raise ValueError(f"α must be an exact rational of at least 1, got {alpha!r}")
 
 
-class Profile:
+class Profile(Generic[C]):
     """The fast evaluator of δ*(α) for one channel; build once, ask for many α."""
 
-    def __init__(self, channel: Channel) -> None:
+    def __init__(self, channel: C) -> None:
         self.channel = channel
         order = channel.ratio_order
         self._order = order
@@ -118,6 +121,6 @@ class Profile:
 INTEGER_GRID: Sequence[Fraction] = tuple(Fraction(a) for a in range(1, 101))
 
 
-def delta_star(channel: Channel, alpha: Fraction) -> Fraction:
+def delta_star(channel: FiniteChannel, alpha: Fraction) -> Fraction:
     """δ*(α) of a channel, exactly (one-off form of :class:`Profile`)."""
     return Profile(channel).delta(alpha)

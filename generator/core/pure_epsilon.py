@@ -10,6 +10,10 @@ the other has none. With one response reporting the truth with probability p:
     both   ε = 0 at p = 1/2 and ε = ∞ at p = 0 or 1, where the supports are disjoint;
     xor    x = 0 and x = 1 give disjoint pairs, so ε = ∞ whatever p and k are.
 
+Any other finite channel with weights a (x = 0) and b (x = 1) has ε = ln(max_z max(a_z/b_z,
+b_z/a_z)) over its support (:func:`channel_pure_epsilon`), and ∞ when some output has
+weight under one input only.
+
 The value is kept as ``multiplier · ln(ratio)`` with an integer multiplier and a rational
 ratio > 1; its decimal is derived from that for reading only.
 """
@@ -22,6 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from generator.core.channels import Channel, Mode
+from generator.core.finite_channel import FiniteChannel
 
 
 class PureKind(enum.StrEnum):
@@ -75,3 +80,12 @@ def pure_epsilon(channel: Channel) -> PureEpsilon:
     ratio = Fraction(max(channel.p, 100 - channel.p), min(channel.p, 100 - channel.p))
     multiplier = channel.k if channel.mode is Mode.FRESH else 1
     return PureEpsilon(PureKind.FINITE, multiplier, ratio)
+
+
+def channel_pure_epsilon(channel: FiniteChannel) -> PureEpsilon:
+    """The minimum pure ε of any finite channel, from its largest likelihood ratio."""
+    pairs = [(a, b) for a, b in zip(channel.weights0, channel.weights1, strict=True) if a or b]
+    if any(a == 0 or b == 0 for a, b in pairs):
+        return PureEpsilon(PureKind.INFINITE)
+    ratio = max(Fraction(max(a, b), min(a, b)) for a, b in pairs)
+    return PureEpsilon(PureKind.ZERO) if ratio == 1 else PureEpsilon(PureKind.FINITE, 1, ratio)

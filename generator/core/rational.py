@@ -67,6 +67,12 @@ class Refusal(StrEnum):
     SYNTAX = "syntax"  # not the field's grammar: letters, signs, exponents, spaces, a zero denominator
     STEP = "step"  # off the field's grid (k = 2.5, α = 3.05)
     RANGE = "range"  # outside the field's interval
+    # Lists of counts (:mod:`generator.core.list_fields`) and the lab states they make up:
+    COUNT = "count"  # more entries than the list allows
+    REPEAT = "repeat"  # an entry listed twice where each may appear once
+    ZERO_SUM = "zero-sum"  # a row of weights that sums to 0
+    MISMATCH = "mismatch"  # two rows of weights of different lengths
+    NO_OUTPUT = "no-output"  # an event index beyond the channel's outputs
 
 
 def read_field(limit: FieldLimit, text: str) -> Fraction | Refusal:

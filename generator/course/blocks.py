@@ -1,14 +1,17 @@
-"""The block placeholders a lesson page may use, by name.
+"""The block placeholders a lesson page may use, by name; each is the course's.
 
-``{{ quiz <lesson> }}`` and ``{{ lab <lesson> }}`` are the course's own blocks: they render
-the quiz and the lab of the lesson with that slug. Every other block is a lesson's own
-(``Lesson.blocks``), e.g. ``{{ figure distribution fresh-k2 }}``; see
-:mod:`generator.course.placeholders` for the grammar.
+``{{ quiz <lesson> }}`` and ``{{ lab <lesson> }}`` render the quiz and the lab of the lesson
+with that slug. ``{{ card <example> }}`` and ``{{ figure <kind> <example> }}`` render a worked
+example's card and one of its figures, by the lesson that owns the catalogue example
+(``Lesson.card``, ``Lesson.figure``); see :mod:`generator.course.placeholders` for the
+grammar. A name, lesson or example that does not resolve is an error that names it.
 """
 
 from __future__ import annotations
 
-from generator.course.lessons import BlockRenderer, LessonError, lesson_blocks, lessons
+from collections.abc import Callable
+
+from generator.course.lessons import BlockRenderer, Lesson, example_owners, lessons
 from generator.course.quiz import quiz_html
 
 
@@ -20,13 +23,38 @@ def lab_html(lesson_id: str) -> str:
     return labs[lesson_id]()
 
 
-COURSE_BLOCKS: dict[str, BlockRenderer] = {"quiz": quiz_html, "lab": lab_html}
+def _owner(example: str, part: Callable[[Lesson], object | None], kind: str) -> Lesson:
+    slug = example_owners().get(example)
+    if slug is None:
+        raise ValueError(f"unknown catalogue example {example!r}")
+    lesson = lessons()[slug]
+    if part(lesson) is None:
+        raise ValueError(f"lesson {slug!r} has no {kind}s")
+    return lesson
+
+
+def card_html(example: str) -> str:
+    """The worked example's card (the ``{{ card <example> }}`` block)."""
+    lesson = _owner(example, lambda lesson: lesson.card, "card")
+    assert lesson.card is not None
+    return lesson.card(example)
+
+
+def figure_html(kind: str, example: str) -> str:
+    """One figure of a worked example (the ``{{ figure <kind> <example> }}`` block)."""
+    lesson = _owner(example, lambda lesson: lesson.figure, "figure")
+    assert lesson.figure is not None
+    return lesson.figure(kind, example)
+
+
+BLOCKS: dict[str, BlockRenderer] = {
+    "quiz": quiz_html,
+    "lab": lab_html,
+    "card": card_html,
+    "figure": figure_html,
+}
 
 
 def blocks() -> dict[str, BlockRenderer]:
-    """Every block renderer by name: the lessons' own, then the course's."""
-    own = lesson_blocks()
-    clash = sorted(set(own) & set(COURSE_BLOCKS))
-    if clash:
-        raise LessonError(f"block {clash[0]!r} is the course's; a lesson may not define it")
-    return {**own, **COURSE_BLOCKS}
+    """Every block renderer by name."""
+    return BLOCKS

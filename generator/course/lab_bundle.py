@@ -2,35 +2,40 @@
 
 Chromium refuses ``<script type="module" src=…>`` and ``fetch()`` under ``file://``, and the
 offline bundle is opened from disk, so the browser gets plain scripts only. The sources are
-ES modules under ``site_overrides/assets/javascripts/lab/``, which node imports in its tests
-(``tests/js``): ``engine.mjs`` (the BigInt engine), ``kit/*.mjs`` (what every lab does:
-fields, the address, all-or-nothing updates, charts, in-place links, mounting),
-``composition.mjs`` (the composition lab) and ``main.mjs`` (the entry point: it publishes
-the engine as ``window.CompositionLabEngine`` and mounts every ``[data-lab]`` of a page).
+ES modules that node imports in its tests (``tests/js``):
 
-- ``assets/javascripts/lab/lab.js``: ``main.mjs`` and all it imports, bundled by the esbuild
-  that ``package.json`` pins (``node_modules/.bin/esbuild --bundle --format=iife
-  --target=es2020``, strict), so the modules share one function scope and define no global
-  but the engine. A missing esbuild or a bundling error stops the build with a message naming the
-  entry point (:class:`BundleError`).
-- ``assets/vendor/vega/vega-embed.js``: ``vl_convert.javascript_bundle()`` (vega-embed with
-  Vega and Vega-Lite) with a snippet that assigns ``window.vegaEmbed``. Its own top-level
-  ``const`` declarations are wrapped in a function scope so they cannot collide with other
-  scripts. The lab loads it on its first chart. The bundle is kept in the build cache
-  (:mod:`generator.course.build_cache`), keyed by vl-convert's version and the snippet: making it
-  takes seconds, and it changes only with vl-convert.
+- the generic lab kit and exact machinery, ``site_overrides/assets/javascripts/lab/kit/*.mjs``
+  and ``exact/*.mjs``, which every lab imports as ``#lab/kit/…`` and ``#lab/exact/…`` (the
+  ``imports`` map of ``package.json``, which node and esbuild both read);
+- each lab's own modules in its lesson folder, ``generator/lessons/<slug>/lab/``: its BigInt
+  engine, its definition for the kit, and ``main.mjs``, the entry point
+  (``Lesson.lab_entry``) that registers the lab with the kit (``kit/start.mjs``).
 
-Nothing bundled is committed: :mod:`generator.course.site_assets` adds these texts to the build as
-generated files, and drops the ``.mjs`` sources from the site (no page can load them).
+Each lab becomes one script, ``assets/javascripts/lab/<slug>.js``: its entry and all it
+imports, bundled by the esbuild that ``package.json`` pins (``node_modules/.bin/esbuild
+--bundle --format=iife --target=es2020``, strict), so the modules share one function scope
+and define no global but what the entry publishes. A missing esbuild or a bundling error
+stops the build with a message naming the entry point (:class:`BundleError`).
 
-A page gets the lab bundle only if it has a lab (:func:`with_lab_script`, a ``str -> str``
-transform of the built page that the hooks apply): the home page loads no lab code.
+``assets/vendor/vega/vega-embed.js`` is ``vl_convert.javascript_bundle()`` (vega-embed with
+Vega and Vega-Lite) with a snippet that assigns ``window.vegaEmbed``, its top-level
+``const`` declarations wrapped in a function scope. A lab loads it on its first chart. It is
+kept in the build cache (:mod:`generator.course.build_cache`), keyed by vl-convert's version
+and the snippet: making it takes seconds, and it changes only with vl-convert.
+
+Nothing bundled is committed: :mod:`generator.course.site_assets` adds these texts to the
+build as generated files, and drops the ``.mjs`` sources from the site.
+
+A page loads the script of each lab it holds and no other (:func:`with_lab_scripts`, a
+``str -> str`` transform of the built page that the hooks apply): the home page loads no
+lab code, and a page with a lab that has no script is an error.
 """
 
 from __future__ import annotations
 
 import re
 import subprocess
+from collections.abc import Mapping
 from functools import cache
 from html import escape
 from pathlib import Path
@@ -38,13 +43,11 @@ from pathlib import Path
 import vl_convert
 
 from generator.course.build_cache import default_cache, package_version
+from generator.course.lessons import lessons
 
 ROOT = Path(__file__).resolve().parents[2]
-LAB_SOURCES = ROOT / "site_overrides" / "assets" / "javascripts" / "lab"
-ENGINE_MODULE = LAB_SOURCES / "engine.mjs"
-LAB_ENTRY = LAB_SOURCES / "main.mjs"
-LAB_SCRIPT = "assets/javascripts/lab/lab.js"
-ENGINE_GLOBAL = "CompositionLabEngine"
+LAB_KIT = ROOT / "site_overrides" / "assets" / "javascripts" / "lab"
+LAB_SCRIPTS = "assets/javascripts/lab"
 VEGA_SCRIPT = "assets/vendor/vega/vega-embed.js"
 VEGA_SNIPPET = "window.vegaEmbed = vegaEmbed;"
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
@@ -59,7 +62,7 @@ ESBUILD_ARGS = (
 )
 
 # A lab's root: an element with data-lab="<name>" (not data-lab-…, and not escaped text).
-_LAB_ROOT = re.compile(r"<[a-zA-Z][^<>]*\sdata-lab=\"[^\"]+\"")
+_LAB_ROOT = re.compile(r"<[a-zA-Z][^<>]*\sdata-lab=\"(?P<name>[^\"]+)\"")
 _BODY_END = re.compile(r"</body\s*>", re.IGNORECASE)
 
 
@@ -89,9 +92,14 @@ def bundle(entry: Path, esbuild: Path = ESBUILD) -> str:
     return result.stdout
 
 
-def lab_script() -> str:
-    """The labs' bundle: the engine, the lab kit and every lab, mounted by ``main.mjs``."""
-    return bundle(LAB_ENTRY)
+def lab_script_path(name: str) -> str:
+    """Where the script of the lab ``name`` is in the site."""
+    return f"{LAB_SCRIPTS}/{name}.js"
+
+
+def lab_entries() -> dict[str, Path]:
+    """Lab name -> its entry module, for every lesson with a lab."""
+    return {slug: lesson.lab_entry for slug, lesson in lessons().items() if lesson.lab_entry is not None}
 
 
 @cache
@@ -106,26 +114,32 @@ def vega_script() -> str:
 
 
 def lab_sources() -> dict[str, str]:
-    """Site path -> script text."""
-    return {LAB_SCRIPT: lab_script(), VEGA_SCRIPT: vega_script()}
+    """Site path -> script text: every lab's bundle, and vega-embed."""
+    scripts = {lab_script_path(name): bundle(entry) for name, entry in lab_entries().items()}
+    return {**scripts, VEGA_SCRIPT: vega_script()}
 
 
-def has_lab(html: str) -> bool:
-    """Does this page hold a lab (an element with ``data-lab="<name>"``)?"""
-    return _LAB_ROOT.search(html) is not None
+def labs_of(html: str) -> list[str]:
+    """The names of the labs a page holds (elements with ``data-lab="<name>"``), in page order."""
+    return list(dict.fromkeys(match["name"] for match in _LAB_ROOT.finditer(html)))
 
 
-def with_lab_script(html: str, script_url: str) -> str:
-    """The page with the lab bundle loaded at the end of its body, if it holds a lab.
+def with_lab_scripts(html: str, script_urls: Mapping[str, str]) -> str:
+    """The page with the script of each lab it holds loaded at the end of its body.
 
-    The tag goes after every other script of the page (storage.js opens the namespace the
-    labs mount through); a page without a lab comes back unchanged.
+    ``script_urls`` maps a lab's name to its script's URL from this page. The tags go after
+    every other script of the page (storage.js opens the namespace the labs mount through);
+    a page without a lab comes back unchanged, and a lab with no script is an error.
     """
-    if not has_lab(html):
+    names = labs_of(html)
+    if not names:
         return html
+    unknown = [name for name in names if name not in script_urls]
+    if unknown:
+        raise ValueError(f"the page holds the lab {unknown[0]!r}, which has no script")
     ends = list(_BODY_END.finditer(html))
     if not ends:
         raise ValueError("a page with a lab has no </body> to load the lab's script before")
     at = ends[-1].start()
-    tag = f'<script src="{escape(script_url)}"></script>\n'
-    return html[:at] + tag + html[at:]
+    tags = "".join(f'<script src="{escape(script_urls[name])}"></script>\n' for name in names)
+    return html[:at] + tags + html[at:]

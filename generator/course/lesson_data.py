@@ -9,12 +9,14 @@ is a :class:`LessonDataError` that names the file and the entry.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
-# A field's JSON type: str, int (never a bool), or a list of strings.
-STR, INT, STRS = "a string", "an integer", "a list of strings"
+# A field's JSON type: str, int (never a bool), bool, a list of strings or of integers.
+STR, INT, BOOL = "a string", "an integer", "true or false"
+STRS, INTS = "a list of strings", "a list of integers"
 
 
 class LessonDataError(ValueError):
@@ -33,13 +35,33 @@ def read_data(path: Path, sections: tuple[str, ...]) -> dict[str, Any]:
     return data
 
 
+@dataclass(frozen=True)
+class LessonFile:
+    """A lesson folder's data file, read: the lesson's slug (its folder's name) and its sections."""
+
+    slug: str
+    path: Path
+    data: dict[str, Any]
+
+
+def lesson_file(module_file: str, sections: tuple[str, ...]) -> LessonFile:
+    """``lesson.json`` beside the module ``module_file`` (a lesson's ``__file__``), read strictly."""
+    folder = Path(module_file).resolve().parent
+    path = folder / "lesson.json"
+    return LessonFile(folder.name, path, read_data(path, sections))
+
+
 def _is(value: Any, kind: str) -> bool:
     if kind == STR:
         return isinstance(value, str)
     if kind == INT:
         return isinstance(value, int) and not isinstance(value, bool)
+    if kind == BOOL:
+        return isinstance(value, bool)
     if kind == STRS:
         return isinstance(value, list) and all(isinstance(item, str) for item in value)
+    if kind == INTS:
+        return isinstance(value, list) and all(_is(item, INT) for item in value)
     return True
 
 
@@ -70,3 +92,21 @@ def label(where: str, index: int, entry: Any) -> str:
     """``file: section[3] 'slug'``: how an entry is named in a message."""
     name = entry.get("slug", entry.get("id")) if isinstance(entry, dict) else None
     return f"{where}[{index}]" + (f" {name!r}" if isinstance(name, str) else "")
+
+
+class _Slugged(Protocol):
+    @property
+    def slug(self) -> str: ...
+
+
+Row = TypeVar("Row", bound=_Slugged)
+
+
+def slugged_rows(section: Any, where: str, read: Callable[[Any, str], Row]) -> tuple[Row, ...]:
+    """A section of rows, each read by ``read(entry, name)``; no two rows share a slug."""
+    rows = tuple(read(entry, label(where, i, entry)) for i, entry in enumerate(entries(section, where)))
+    slugs = [row.slug for row in rows]
+    for index, slug in enumerate(slugs):
+        if slug in slugs[:index]:
+            raise LessonDataError(f"{where}[{index}]: slug {slug!r} repeats an earlier row")
+    return rows

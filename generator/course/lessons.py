@@ -3,8 +3,8 @@
 A lesson is the folder ``generator/lessons/<slug>/``: a package whose ``__init__.py`` exposes
 ``LESSON``, a :class:`Lesson` whose ``slug`` is the folder's name. Discovery imports each
 such package in name order, once per process, and refuses a folder without a ``LESSON``,
-a slug that is not its folder's name, and two lessons that claim one example slug, block
-name or generated file.
+a slug that is not its folder's name, and two lessons that claim one example slug or one
+generated file.
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.course.records import Record
@@ -39,18 +40,25 @@ class Lesson:
     """What the course machinery may ask of a lesson.
 
     ``examples`` are the slugs that value placeholders (``{{ slug.path }}``) may name, and
-    ``record`` gives one example's record; ``blocks`` are the lesson's own block
-    placeholders; ``lab`` renders its lab (the ``{{ lab <slug> }}`` block), if it has one;
-    ``generated`` gives the files it writes under ``docs/generated/`` (relative path -> text).
+    ``record`` gives one example's record; ``card`` and ``figure`` render an example's card
+    and figures (the ``{{ card <example> }}`` and ``{{ figure <kind> <example> }}`` blocks);
+    ``lab`` renders its lab (the ``{{ lab <slug> }}`` block), if it has one, and
+    ``lab_entry`` is the ES module that starts it in the browser
+    (:mod:`generator.course.lab_bundle`); ``generated``
+    gives the files it writes under ``docs/generated/`` (relative path -> text), and
+    ``golden`` its lab's golden vectors (file name -> text, for ``python -m generator golden``).
     """
 
     slug: str
     examples: tuple[str, ...] = ()
     record: Callable[[str], Record] | None = None
     quiz: Quiz | None = None
-    blocks: Mapping[str, BlockRenderer] = field(default_factory=dict)
+    card: Callable[[str], str] | None = None
+    figure: Callable[[str, str], str] | None = None
     lab: Callable[[], str] | None = None
+    lab_entry: Path | None = None
     generated: Callable[[], Mapping[str, str]] = _no_files
+    golden: Callable[[], Mapping[str, str]] = _no_files
 
 
 @cache
@@ -86,19 +94,22 @@ def example_owners() -> dict[str, str]:
     return _unique("example", [(name, s) for s, lesson in lessons().items() for name in lesson.examples])
 
 
-def lesson_blocks() -> dict[str, BlockRenderer]:
-    """Every lesson's own block renderers, by block name."""
-    pairs = [(name, slug) for slug, lesson in lessons().items() for name in lesson.blocks]
-    return {name: lessons()[slug].blocks[name] for name, slug in _unique("block", pairs).items()}
+def _files(kind: str, part: Callable[[Lesson], Mapping[str, str]]) -> dict[str, str]:
+    files: dict[str, str] = {}
+    owners: list[tuple[str, str]] = []
+    for slug, lesson in lessons().items():
+        for path, text in part(lesson).items():
+            owners.append((path, slug))
+            files[path] = text
+    _unique(kind, owners)
+    return files
 
 
 def generated_files() -> dict[str, str]:
     """Every lesson's generated files: relative path -> text."""
-    files: dict[str, str] = {}
-    owners: list[tuple[str, str]] = []
-    for slug, lesson in lessons().items():
-        for path, text in lesson.generated().items():
-            owners.append((path, slug))
-            files[path] = text
-    _unique("generated file", owners)
-    return files
+    return _files("generated file", lambda lesson: lesson.generated())
+
+
+def golden_files() -> dict[str, str]:
+    """Every lab's golden vectors: file name -> text."""
+    return _files("golden file", lambda lesson: lesson.golden())

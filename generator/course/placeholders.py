@@ -6,7 +6,7 @@ value ("3/8"). The path walks the record that the example's lesson gives (``Less
 dict keys by name, list items by index. Filters change only the form, never the value:
 
     decimal   "3/8" -> "0.375"      (exact half-up rounding at 3 places)
-    tex       "3/8" -> "\\tfrac{3}{8}" (for use inside $...$)
+    tex       "3/8" -> "\\tfrac{3}{8}", "-3/8" -> "-\\tfrac{3}{8}" (for use inside $...$)
     percent   75    -> "75%"
 
 Block placeholders ``{{ name arg ... }}`` (``{{ figure distribution fresh-k2 }}``) insert
@@ -37,6 +37,8 @@ class PlaceholderError(ValueError):
 
 
 def _tex(text: str) -> str:
+    if text.startswith("-"):
+        return "-" + _tex(text[1:])
     if "/" in text:
         numerator, denominator = text.split("/")
         return rf"\tfrac{{{numerator}}}{{{denominator}}}"

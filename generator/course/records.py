@@ -15,6 +15,7 @@ from typing import Any
 from generator.core.channels import Channel
 from generator.core.claim import ClaimResult
 from generator.core.composition import Composition
+from generator.core.finite_channel import FiniteChannel
 from generator.core.profile import MaximalEvent, Profile
 from generator.core.pure_epsilon import PureEpsilon
 from generator.core.rational import decimal_str, fraction_str
@@ -26,13 +27,10 @@ def _optional(value: Fraction | int | None) -> str | None:
     return None if value is None else fraction_str(value)
 
 
-def channel_record(channel: Channel) -> Record:
+def law_record(channel: FiniteChannel) -> Record:
+    """The two laws of any finite channel: weights over one denominator, and the probabilities."""
     return {
-        "mode": str(channel.mode),
-        "p": channel.p,
-        "k": channel.k,
         "labels": list(channel.labels),
-        "truth_probability": fraction_str(Fraction(channel.p, 100)),
         "denominator": fraction_str(channel.denominator),
         "weights0": [fraction_str(w) for w in channel.weights0],
         "weights1": [fraction_str(w) for w in channel.weights1],
@@ -41,11 +39,22 @@ def channel_record(channel: Channel) -> Record:
     }
 
 
-def event_record(channel: Channel, event: MaximalEvent) -> Record:
+def channel_record(channel: Channel) -> Record:
+    """A randomized-response release: its mode, p and k, and its laws."""
+    return {
+        "mode": str(channel.mode),
+        "p": channel.p,
+        "k": channel.k,
+        "truth_probability": fraction_str(Fraction(channel.p, 100)),
+        **law_record(channel),
+    }
+
+
+def event_record(channel: FiniteChannel, event: MaximalEvent) -> Record:
     return {"direction": str(event.direction), "outputs": [channel.labels[i] for i in event.outputs]}
 
 
-def profile_record(profile: Profile, alphas: Sequence[Fraction]) -> Record:
+def profile_record(profile: Profile[Channel], alphas: Sequence[Fraction]) -> Record:
     """δ*(α) for each α: the command line's output."""
     channel = profile.channel
     points = [profile.point(alpha) for alpha in alphas]
@@ -59,7 +68,7 @@ def profile_record(profile: Profile, alphas: Sequence[Fraction]) -> Record:
     }
 
 
-def claim_record(channel: Channel, result: ClaimResult) -> Record:
+def claim_record(channel: FiniteChannel, result: ClaimResult) -> Record:
     return {
         "alpha": fraction_str(result.alpha),
         "delta": fraction_str(result.delta),

@@ -19,9 +19,10 @@ from playwright.sync_api import Locator, Page, expect
 
 from generator.core.channels import Mode
 from generator.core.input_limits import MAX_NUMBER_CHARS
+from generator.course.lab_fields import SCRIPT_TEXTS
 from generator.course.records import Record
 from generator.lessons.composition.catalogue import BY_SLUG, CATALOGUE, Example
-from generator.lessons.composition.lab_page import FIELDS, SCRIPT_TEXTS, default_values
+from generator.lessons.composition.lab_page import FIELDS, default_values
 from generator.lessons.composition.lab_url import lab_query
 from generator.lessons.composition.records import example_record
 from tests.conftest import LESSON_PAGE
@@ -460,7 +461,7 @@ def _serve_failing_engine(page: Page) -> None:
         )
         request_route.fulfill(response=response, body=body)
 
-    page.route("**/lab/lab.js", route)
+    page.route("**/lab/composition.js", route)
 
 
 def test_a_failing_render_keeps_the_last_state_whole_and_says_so(new_page: Any, site_url: str) -> None:

@@ -22,15 +22,18 @@ import pytest
 from playwright.sync_api import Frame, Page, expect
 
 from generator.course import package as packaging
-from generator.course.quiz import RESET_LABEL, SCRIPT_TEXTS
+from generator.course.quiz import CHECK_LABEL, RESET_LABEL, SCRIPT_TEXTS
 from generator.course.scorm_manifest import IMSCP
 from generator.lessons.composition.quiz import COMPOSITION
+from generator.lessons.events import LESSON as EVENTS_LESSON
 from tests.browser.quiz_helpers import answer, checked, question, score_text, select, wrong
 from tests.harness.support import HARNESS, SCORM_RUNTIME, block_network, served
 
 pytestmark = pytest.mark.browser
 
 KEY = COMPOSITION.storage_key
+assert EVENTS_LESSON.quiz is not None
+EVENTS = EVENTS_LESSON.quiz
 QUESTIONS = COMPOSITION.questions
 MASTERY = 80  # mkdocs.scorm.yml's default extra.scorm_mastery
 
@@ -53,9 +56,15 @@ def lms(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, li
 
 
 def _launch(
-    new_page: Any, lms: tuple[str, str, list[str]], cmi: dict[str, Any] | None, **options: Any
+    new_page: Any,
+    lms: tuple[str, str, list[str]],
+    cmi: dict[str, Any] | None,
+    lesson: str = "composition",
+    **options: Any,
 ) -> tuple[Page, Frame, Any, list[str]]:
-    harness, launch, _ = lms
+    """Launch a lesson's SCO (by default the first lesson's) in the LMS harness."""
+    harness, first, _ = lms
+    launch = first.replace("lessons/composition.html", f"lessons/{lesson}.html")
     page, log = new_page(**options)
     blocked = block_network(page.context, (harness.rsplit("/", 1)[0],))
     page.goto(harness)
@@ -404,3 +413,24 @@ def test_the_sco_survives_every_click_and_still_reports(
         score_text(len(QUESTIONS), len(QUESTIONS) - 1, 0)
     )
     _assert_clean(log2, blocked2)
+
+
+def test_the_events_lesson_is_its_own_sco_with_its_own_score(
+    new_page: Any, lms: tuple[str, str, list[str]]
+) -> None:
+    """Each lesson is one SCO: the events lesson launches on its own, unlinked from the other
+    lesson, and reports its own quiz's score."""
+    page, frame, log, blocked = _launch(new_page, lms, None, lesson="events")
+    frame.wait_for_selector("#events-lab[data-lab-mounted]", state="attached")
+    assert frame.locator('a[href*="composition.html"]').count() == 0
+    assert frame.locator(".cl-unlinked").count() > 0
+    questions = EVENTS.questions
+    for item in questions:
+        fieldset = frame.locator(f"#quiz-{EVENTS.lesson_id}-{item.id}")
+        fieldset.locator("label.cl-choice").nth(item.answer).click()
+        fieldset.get_by_role("button", name=CHECK_LABEL).click()
+    page.wait_for_function("() => API.cmi.core.lesson_status === 'passed'")
+    assert _core(page) == {"status": "passed", "raw": "100", "min": "0", "max": "100"}
+    stored = json.loads(page.evaluate("API.cmi.suspend_data"))
+    assert list(stored) == [EVENTS.storage_key]
+    _assert_clean(log, blocked)

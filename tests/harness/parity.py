@@ -36,6 +36,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from generator.core.channels import Mode
 from generator.core.rational import fraction_str
+from generator.course.lab_fields import exact_decimal
 from generator.course.records import Record
 from generator.lessons.composition.catalogue import CATALOGUE, Example
 from generator.lessons.composition.lab_page import (
@@ -44,7 +45,7 @@ from generator.lessons.composition.lab_page import (
     profile_caption,
     profile_rows,
 )
-from generator.lessons.composition.lab_url import exact_decimal, lab_query
+from generator.lessons.composition.lab_url import lab_query
 from generator.lessons.composition.records import example_record
 from generator.lessons.composition.result_html import (
     composition_entries,

@@ -1,12 +1,12 @@
-// The composition lab's module (site_overrides/assets/javascripts/lab/composition.mjs):
+// The composition lab's module (generator/lessons/composition/lab/composition.mjs):
 // present() maps the engine's result to the strings of every slot, show() only assigns
 // them, and a formatter that throws halfway leaves the slots as they were.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import { compositionLab, renderers, show } from '../../site_overrides/assets/javascripts/lab/composition.mjs';
-import * as engine from '../../site_overrides/assets/javascripts/lab/engine.mjs';
+import { compositionLab, renderers, show } from '../../generator/lessons/composition/lab/composition.mjs';
+import * as engine from '../../generator/lessons/composition/lab/engine.mjs';
 import { ChartQueue } from '../../site_overrides/assets/javascripts/lab/kit/charts.mjs';
 import { presentThenShow } from '../../site_overrides/assets/javascripts/lab/kit/update.mjs';
 

@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-import * as engine from '../../site_overrides/assets/javascripts/lab/engine.mjs';
+import * as engine from '../../generator/lessons/composition/lab/engine.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 

@@ -6,8 +6,20 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import * as engine from '../../site_overrides/assets/javascripts/lab/engine.mjs';
-import { canonicalText, fieldMessage, fieldRule, steppedText } from '../../site_overrides/assets/javascripts/lab/kit/fields.mjs';
+import * as engine from '../../generator/lessons/composition/lab/engine.mjs';
+import * as events from '../../generator/lessons/events/lab/engine.mjs';
+import {
+  canonicalText,
+  fieldMessage,
+  fieldOf,
+  fieldRule,
+  fieldText,
+  readText,
+  setFieldText,
+  showFieldError,
+  steppedText,
+} from '../../site_overrides/assets/javascripts/lab/kit/fields.mjs';
+import { numberHtml } from '../../site_overrides/assets/javascripts/lab/kit/markup.mjs';
 import { inPlaceQuery } from '../../site_overrides/assets/javascripts/lab/kit/links.mjs';
 import { mountLabs, onEveryPage } from '../../site_overrides/assets/javascripts/lab/kit/mount.mjs';
 import { escapeHtml, fillTemplate, labText } from '../../site_overrides/assets/javascripts/lab/kit/text.mjs';
@@ -21,12 +33,13 @@ import {
 } from '../../site_overrides/assets/javascripts/lab/kit/update.mjs';
 import {
   addressChange,
+  addressIsFor,
   historyEntry,
   queryString,
   readQuery,
   replacesHistory,
 } from '../../site_overrides/assets/javascripts/lab/kit/url.mjs';
-import { FakeElement, fakeDocument } from './fake_dom.mjs';
+import { FakeElement, fakeDocument, parseHtml } from './fake_dom.mjs';
 
 // The composition lab's limits, as generator/core/input_limits.py hands them to the page.
 // (grid: the decimals of the grid, null for any exact value; the golden vectors of
@@ -273,7 +286,7 @@ describe('mounting', () => {
     assert.equal(created.length, 2);
   });
 
-  test('an unknown lab and a lab that throws are logged; the others mount', () => {
+  test("another bundle's lab is left alone, a lab that throws is logged; the others mount", () => {
     const unknown = new FakeElement('section', { 'data-lab': 'optimal' });
     const broken = new FakeElement('section', { 'data-lab': 'broken' });
     const good = new FakeElement('section', { 'data-lab': 'counter' });
@@ -289,16 +302,15 @@ describe('mounting', () => {
     };
     const outcomes = mountLabs(page, registry, {}, log);
     assert.deepEqual(outcomes.map((o) => [o.name, o.outcome]), [
-      ['optimal', 'unknown'],
+      ['optimal', 'other'],
       ['broken', 'failed'],
       ['counter', 'mounted'],
-      ['toString', 'unknown'],
+      ['toString', 'other'],
     ]);
     assert.equal(created.length, 1);
-    assert.equal(log.errors.length, 3);
-    assert.match(log.errors[0][0], /^optimal lab: no lab module is registered under "optimal"/);
-    assert.match(log.errors[1][0], /^broken lab: the lab could not start; the default state stays/);
-    assert.equal(log.errors[1][1].message, "the lab's markup has no [data-lab-results]");
+    assert.equal(log.errors.length, 1);
+    assert.match(log.errors[0][0], /^broken lab: the lab could not start; the default state stays/);
+    assert.equal(log.errors[0][1].message, "the lab's markup has no [data-lab-results]");
     // a lab that did not mount keeps its server-rendered state, unmarked
     assert.equal(unknown.hasAttribute('data-lab-mounted'), false);
     assert.equal(broken.hasAttribute('data-lab-mounted'), false);
@@ -314,5 +326,90 @@ describe('mounting', () => {
     assert.deepEqual(seen, [doc]);
     onEveryPage({}, doc, (page) => seen.push(page));
     assert.deepEqual(seen, [doc, doc]);
+  });
+});
+
+describe('lists, checkbox groups and rules across fields', () => {
+  const WEIGHTS = {
+    name: 'weights0',
+    kind: 'list',
+    item: { name: 'weight', kind: 'count', low: '0', high: '1000000', grid: 0, max_chars: 1000 },
+    min_items: 1,
+    max_items: 8,
+    distinct: false,
+    positive_sum: true,
+    max_chars: 1000,
+  };
+  const EVENT = { ...WEIGHTS, name: 'event', item: { ...WEIGHTS.item, high: '7' }, min_items: 0, distinct: true, positive_sum: false };
+  const wrapper = (html) => parseHtml(html)[0];
+  const limit = (value) => JSON.stringify(value).replace(/"/g, '&quot;');
+
+  test('a list field is a text input that reads by readList and does not step', () => {
+    const field = fieldOf(
+      wrapper(`<div data-field="weights0" data-limit="${limit(WEIGHTS)}" data-messages="{&quot;syntax&quot;: &quot;쉼표&quot;}">` +
+        '<input value="9,6,1"><p data-error-for="weights0" hidden></p></div>'),
+      events,
+    );
+    assert.equal(field.group, false);
+    assert.equal(field.steps, false);
+    assert.equal(field.min, null);
+    assert.equal(fieldText(field), '9,6,1');
+    assert.deepEqual(readText(events, field.limit, ' 9 , 6 ,1 '), { ok: true, value: [9, 6, 1] });
+    assert.equal(canonicalText(events, field.limit, [9, 6, 1]), '9,6,1');
+    showFieldError(field, 'syntax');
+    assert.equal(field.error.textContent, '쉼표');
+    assert.equal(field.input.getAttribute('aria-invalid'), 'true');
+    assert.throws(() => fieldRule(field.wrapper, engine), /needs a reader of lists/);
+  });
+
+  test('a checkbox group: its text is the ticked values in increasing order; a text ticks them', () => {
+    const boxes = [3, 0, 1].map((i) => `<input type="checkbox" name="event" value="${i}">`).join('');
+    const field = fieldOf(
+      wrapper(`<fieldset data-field="event" data-limit="${limit(EVENT)}">${boxes}<p data-error-for="event" hidden></p></fieldset>`),
+      events,
+    );
+    assert.equal(field.group, true);
+    assert.equal(field.steps, false);
+    assert.equal(fieldText(field), '');
+    setFieldText(field, '3,1');
+    assert.deepEqual(field.inputs.map((box) => box.checked), [true, false, true]);
+    assert.equal(fieldText(field), '1,3');
+    showFieldError(field, 'no-output');
+    assert.deepEqual(field.inputs.map((box) => box.getAttribute('aria-invalid')), ['true', 'true', 'true']);
+    showFieldError(field, null);
+    assert.deepEqual(field.inputs.map((box) => box.hasAttribute('aria-invalid')), [false, false, false]);
+  });
+
+  test('the address: a parameter that breaks a rule across fields falls back; then the whole state', () => {
+    const names = ['a', 'b'];
+    const readList = (name, text) => events.readList(text, WEIGHTS);
+    const join = (name, value) => value.join(',');
+    const sameLength = (values) => (values.a && values.b && values.a.length !== values.b.length ? { b: 'mismatch' } : {});
+    const defaults = { a: '1,2', b: '3,4' };
+    const read = (query) => readQuery(query, names, readList, join, defaults, sameLength);
+    assert.deepEqual(read('a=5,6&b=7,8'), { texts: { a: '5,6', b: '7,8' }, bad: [], present: true });
+    assert.deepEqual(read('b=7,8,9'), { texts: defaults, bad: ['b'], present: true });
+    assert.deepEqual(read('a=5,6,7'), { texts: defaults, bad: ['a'], present: true });
+    assert.deepEqual(read('a=5,6,7&b=1'), { texts: defaults, bad: ['a', 'b'], present: true });
+    assert.deepEqual(read('a=,&b=7,8'), { texts: { a: '1,2', b: '7,8' }, bad: ['a'], present: true });
+  });
+
+  test('lists stay readable in the address; several labs on a page address theirs by fragment', () => {
+    assert.equal(queryString(['w', 'e'], { w: [9, 6, 1], e: [] }, (name, value) => value.join(',')), 'w=9,6,1&e=');
+    const location = { pathname: '/p.html', search: '?w=1', hash: '#lab' };
+    assert.deepEqual(addressChange(location, 'w=1', 'push', '#events-lab'), { method: 'pushState', url: '/p.html?w=1#events-lab' });
+    assert.equal(addressChange(location, 'w=1', 'push', '#lab'), null);
+    assert.equal(addressIsFor(location, null), true);
+    assert.equal(addressIsFor(location, 'lab'), true);
+    assert.equal(addressIsFor(location, 'events-lab'), false);
+  });
+
+  test('number markup, as the server writes it (negative values too)', () => {
+    assert.equal(numberHtml('3/8'), '3/8 <span class="cl-decimal">= 0.375</span>');
+    assert.equal(numberHtml('-3/8'), '-3/8 <span class="cl-decimal">= -0.375</span>');
+    assert.equal(numberHtml('1/3'), '1/3 <span class="cl-decimal">≈ 0.333</span>');
+    assert.equal(numberHtml('-19/8'), '-19/8 <span class="cl-decimal">= -2.375</span>');
+    assert.equal(numberHtml('2'), '2');
+    assert.equal(numberHtml('-2'), '-2');
   });
 });

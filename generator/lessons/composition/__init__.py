@@ -5,8 +5,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from generator.course.lessons import Lesson
-from generator.lessons.composition import records
+from generator.lessons.composition import golden, records
 from generator.lessons.composition.cards import card_html
 from generator.lessons.composition.catalogue import CATALOGUE
 from generator.lessons.composition.data import SLUG
@@ -19,7 +21,10 @@ LESSON = Lesson(
     examples=tuple(example.slug for example in CATALOGUE),
     record=records.record,
     quiz=COMPOSITION,
-    blocks={"figure": figure_html, "card": card_html},
+    card=card_html,
+    figure=figure_html,
     lab=lambda: lab_html(SLUG),
+    lab_entry=Path(__file__).resolve().parent / "lab" / "main.mjs",
     generated=records.generated_files,
+    golden=golden.golden_files,
 )

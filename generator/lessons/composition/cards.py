@@ -14,8 +14,9 @@ from html import escape
 
 from generator.course.placeholders import record_of
 from generator.course.records import Record
+from generator.course.templates import number_html
 from generator.lessons.composition.catalogue import BY_SLUG
-from generator.lessons.composition.figures import MODE_NAMES, figure_html, number_html
+from generator.lessons.composition.figures import MODE_NAMES, figure_html
 from generator.lessons.composition.lab_url import lab_query
 from generator.lessons.composition.result_html import (
     composition_entries,

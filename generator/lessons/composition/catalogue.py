@@ -17,7 +17,7 @@ from typing import Any
 from generator.core.channels import Channel, Mode, build, check_parameters
 from generator.core.claim import check_delta
 from generator.core.profile import check_alpha
-from generator.course.lesson_data import INT, STR, LessonDataError, entries, fields, label
+from generator.course.lesson_data import INT, STR, LessonDataError, fields, slugged_rows
 from generator.lessons.composition.data import DATA, DATA_FILE
 
 
@@ -67,14 +67,7 @@ def _example(entry: Any, where: str) -> Example:
 
 def catalogue_from_data(section: Any, where: str) -> tuple[Example, ...]:
     """The catalogue from the data file's ``catalogue`` section; ``where`` names the section."""
-    examples = tuple(
-        _example(entry, label(where, i, entry)) for i, entry in enumerate(entries(section, where))
-    )
-    slugs = [example.slug for example in examples]
-    for index, slug in enumerate(slugs):
-        if slug in slugs[:index]:
-            raise LessonDataError(f"{where}[{index}]: slug {slug!r} repeats an earlier example")
-    return examples
+    return slugged_rows(section, where, _example)
 
 
 CATALOGUE: tuple[Example, ...] = catalogue_from_data(DATA["catalogue"], f"{DATA_FILE}: catalogue")

@@ -16,14 +16,14 @@ Floats are chart coordinates only, each derived from the exact string beside it.
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from typing import Any
 
 import altair as alt
 
 from generator.core.rational import decimal_str
-from generator.course.build_cache import canonical_json, default_cache, package_version
+from generator.course.charts import chart_spec as cached_spec
+from generator.course.charts import coordinate, series_layer
 from generator.course.records import Record
 
 BLUE = "#4c78a8"  # x = 0
@@ -35,11 +35,6 @@ X_LABELS = ("x = 0", "x = 1")
 PROFILE_LEGEND = ("정수 α에서의 정확한 δ*", "주장한 δ", "선택한 α의 정확한 δ*")
 
 Rows = list[dict[str, Any]]
-
-
-def _coordinate(exact: str) -> float:
-    """A chart coordinate from an exact fraction string (display only)."""
-    return float(Fraction(exact))
 
 
 def distribution_rows(record: Record) -> Rows:
@@ -57,7 +52,7 @@ def distribution_rows(record: Record) -> Rows:
                     "output": label,
                     "order": order,
                     "x": x_label,
-                    "probability": _coordinate(exact),
+                    "probability": coordinate(exact),
                     "exact": exact,
                     "decimal": decimal_str(Fraction(exact)),
                     "in_event": label in event,
@@ -71,9 +66,9 @@ def profile_rows(record: Record) -> Rows:
     grid = record["grid"]
     return [
         {
-            "alpha": _coordinate(alpha),
+            "alpha": coordinate(alpha),
             "alpha_exact": alpha,
-            "delta": _coordinate(delta),
+            "delta": coordinate(delta),
             "delta_exact": delta,
             "delta_decimal": decimal_str(Fraction(delta)),
         }
@@ -86,11 +81,11 @@ def claim_rows(record: Record) -> Rows:
     claim = record["claim"]
     return [
         {
-            "alpha": _coordinate(claim["alpha"]),
+            "alpha": coordinate(claim["alpha"]),
             "alpha_exact": claim["alpha"],
-            "delta": _coordinate(claim["delta"]),
+            "delta": coordinate(claim["delta"]),
             "delta_exact": claim["delta"],
-            "required": _coordinate(claim["required"]),
+            "required": coordinate(claim["required"]),
             "required_exact": claim["required"],
             "required_decimal": claim["required_decimal"],
         }
@@ -137,14 +132,7 @@ def distribution_chart(record: Record) -> alt.Chart:
 
 
 def _series(chart: alt.Chart, name: str) -> alt.Chart:
-    """A layer drawn in its series' colour, listed in the profile chart's shared legend."""
-    return chart.transform_calculate(series=json.dumps(name, ensure_ascii=False)).encode(
-        color=alt.Color(
-            "series:N",
-            scale=alt.Scale(domain=list(PROFILE_LEGEND), range=[BLUE, ORANGE, SELECTED]),
-            legend=alt.Legend(title=None, orient="bottom", direction="vertical", symbolOpacity=1),
-        )
-    )
+    return series_layer(chart, name, PROFILE_LEGEND, (BLUE, ORANGE, SELECTED))
 
 
 def profile_chart(record: Record) -> alt.LayerChart:
@@ -188,33 +176,9 @@ def profile_chart(record: Record) -> alt.LayerChart:
 
 CHARTS = {"distribution": distribution_chart, "profile": profile_chart}
 
-CONFIG: dict[str, Any] = {
-    # Vega's generated ARIA text is English; the page gives its own label and table.
-    "aria": False,
-    "font": "sans-serif",
-    "axis": {"labelFontSize": 11, "titleFontSize": 12, "titleFontWeight": "normal"},
-    "legend": {"labelFontSize": 11, "titleFontSize": 12, "titleFontWeight": "normal"},
-    "view": {"stroke": "#dddddd"},
-}
-
 
 def chart_spec(kind: str, record: Record) -> dict[str, Any]:
-    """The validated Vega-Lite spec of a chart, with its data sets inline.
-
-    ``to_dict`` validates against the Vega-Lite schema. Validation takes a large part of
-    a build, so the validated spec is kept in the build cache (:mod:`generator.course.build_cache`),
-    keyed by Altair's version and the spec before validation. The ``$schema`` URL is
-    dropped: vega-embed and vl-convert read Vega-Lite without it, and built pages then
-    name no other host. Keys are sorted, so equal records give equal specs.
-    """
+    """The validated Vega-Lite spec of a chart, with its data sets inline."""
     if kind not in CHARTS:
         raise ValueError(f"unknown chart {kind!r}; expected one of {sorted(CHARTS)}")
-    chart = CHARTS[kind](record).configure(**CONFIG)
-    validated = default_cache().text(
-        "vega-lite-spec",
-        (package_version("altair"), canonical_json(chart.to_dict(validate=False))),
-        lambda: canonical_json(chart.to_dict(validate=True)),
-    )
-    spec: dict[str, Any] = json.loads(validated)
-    del spec["$schema"]
-    return spec
+    return cached_spec(CHARTS[kind], record)

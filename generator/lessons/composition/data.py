@@ -6,13 +6,8 @@ Its sections: ``catalogue`` (the reference examples, :mod:`.catalogue`) and ``qu
 
 from __future__ import annotations
 
-from pathlib import Path
+from generator.course.lesson_data import lesson_file
 
-from generator.course.lesson_data import read_data
-
-FOLDER = Path(__file__).resolve().parent
-SLUG = FOLDER.name
-DATA_FILE = FOLDER / "lesson.json"
 SECTIONS = ("catalogue", "quiz")
-
-DATA = read_data(DATA_FILE, SECTIONS)
+FILE = lesson_file(__file__, SECTIONS)
+SLUG, DATA_FILE, DATA = FILE.slug, FILE.path, FILE.data

@@ -16,35 +16,22 @@ as ``<text>`` in the page's own fonts.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
 from html import escape
 from itertools import groupby
-from typing import Any
 
-import vl_convert
-
-from generator.core.rational import decimal_str, fraction_str
+from generator.core.rational import fraction_str
 from generator.core.transcripts import fresh_transcripts
-from generator.course.build_cache import canonical_json, default_cache, package_version
+from generator.course.charts import inline_svg
 from generator.course.placeholders import record_of
 from generator.course.records import Record
+from generator.course.templates import number_html
 from generator.lessons.composition.charts import X_LABELS, chart_spec
 
 MODE_NAMES = {"fresh": "새 응답", "copy": "복사", "xor": "XOR"}
 MAX_TRANSCRIPT_K = 4
-
-
-def number_html(exact: str) -> str:
-    """An exact value with its decimal: "3/8 = 0.375", "1/3 ≈ 0.333", or just "0"."""
-    value = Fraction(exact)
-    if value.denominator == 1:
-        return escape(exact)
-    decimal = decimal_str(value)
-    relation = "=" if Fraction(decimal) == value else "≈"
-    return f'{escape(exact)} <span class="cl-decimal">{relation} {decimal}</span>'
 
 
 def channel_text(record: Record) -> str:
@@ -77,28 +64,9 @@ def _collapsed(table: str) -> str:
     return f'<details class="cl-table-details"><summary>표로 보기</summary>{table}</details>'
 
 
-_NAMESPACES = re.compile(r' xmlns(?::xlink)?="[^"]*"')
-_SVG_OPTIONS: dict[str, Any] = {"allowed_base_urls": []}  # the chart may load nothing
-
-
-def chart_svg(spec: dict[str, Any]) -> str:
-    """vl-convert's SVG of a Vega-Lite spec, from the build cache."""
-    return default_cache().text(
-        "vega-svg",
-        (package_version("vl-convert-python"), canonical_json(_SVG_OPTIONS), canonical_json(spec)),
-        lambda: vl_convert.vegalite_to_svg(spec, **_SVG_OPTIONS),
-    )
-
-
 def _svg(kind: str, slug: str) -> str:
-    """The chart as inline SVG: namespace URLs dropped, an image role and Korean label added."""
-    svg = _NAMESPACES.sub("", chart_svg(chart_spec(kind, record_of(slug))))
-    label = escape(_LABELS[kind](record_of(slug)))
-    return svg.replace(
-        "<svg ",
-        f'<svg role="img" aria-label="{label}" style="max-width: 100%; height: auto" ',
-        1,
-    ).replace('class="marks"', 'class="marks cl-chart"', 1)
+    """The chart as inline SVG, labelled in Korean."""
+    return inline_svg(chart_spec(kind, record_of(slug)), _LABELS[kind](record_of(slug)))
 
 
 def _distribution_label(record: Record) -> str:

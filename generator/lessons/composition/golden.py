@@ -50,7 +50,6 @@ import random
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
-from pathlib import Path
 
 from generator.core.channels import Channel, Mode, build
 from generator.core.claim import check_claim
@@ -280,10 +279,6 @@ def golden_vectors(
     }
 
 
-def write(out: Path) -> Path:
-    """Write ``out/golden.json`` for the whole domain; return its path."""
-    path = out / FILE_NAME
-    text = dumps(golden_vectors())
-    out.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return path
+def golden_files() -> dict[str, str]:
+    """``golden.json`` for the whole domain: file name -> text."""
+    return {FILE_NAME: dumps(golden_vectors())}

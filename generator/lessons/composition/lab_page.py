@@ -28,22 +28,17 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
+from typing import Any
 
-from generator.core.input_limits import (
-    LAB_ALPHA,
-    LAB_ALPHA0,
-    LAB_DELTA,
-    LAB_K,
-    MAX_NUMBER_CHARS,
-    FieldLimit,
-    Kind,
-    P,
-)
+from markupsafe import Markup
+
+from generator.core.input_limits import LAB_ALPHA0, LAB_K, P
+from generator.course.lab_fields import CLAIM_ALPHA, CLAIM_DELTA, SCRIPT_TEXTS, STATIC_NOTE, Field
 from generator.course.placeholders import record_of
 from generator.course.records import Record
+from generator.course.templates import environment, number_html
 from generator.lessons.composition.catalogue import BY_SLUG, CATALOGUE
 from generator.lessons.composition.charts import X_LABELS, chart_spec
 from generator.lessons.composition.data import SLUG
@@ -52,9 +47,8 @@ from generator.lessons.composition.figures import (
     channel_text,
     event_text,
     figure_html,
-    number_html,
 )
-from generator.lessons.composition.lab_url import field_text, lab_query
+from generator.lessons.composition.lab_url import lab_query
 from generator.lessons.composition.result_html import (
     COMPOSITION_NOTE,
     XOR_REASON,
@@ -83,99 +77,11 @@ XOR_EXPLAINER = (
     "두 번째 좌표가 x를 그대로 드러내므로, 좌표마다의 주변 보장을 아무리 더해도 실제 비용을 "
     "설명하지 못합니다.",
 )
-STEP_HINT = "위아래 화살표 키나 − / + 단추로 {step}씩 바꿉니다."
-
-# What the lab's script (kit/lab.mjs, kit/charts.mjs) says in its own words, handed over as
-# data-text-* attributes of the lab; {names} is filled with the URL parameters that could not
-# be used.
-SCRIPT_TEXTS = {
-    "bad-url": "주소에 있던 값 중 쓸 수 없는 것({names})은 기본값으로 바꾸어 열었습니다.",
-    "bad-input": "입력을 확인하세요. 고치기 전까지는 마지막으로 계산한 결과를 보여 줍니다.",
-    "failed": (
-        "이 입력의 결과를 계산하거나 표시하지 못했습니다. 흐리게 표시된 결과와 그래프는 마지막으로 "
-        "계산에 성공한 상태의 것입니다. 다른 값을 입력하거나 페이지를 새로 고쳐 보세요."
-    ),
-    "charts-failed": (
-        "그래프를 새로 그리지 못했습니다. 흐리게 표시된 그래프는 이전 상태의 것이고, 표의 값은 최신입니다."
-    ),
-}
-
-
-@dataclass(frozen=True)
-class Field:
-    """One typed input: its limit (:mod:`generator.core.input_limits`), its unit, its stepper and
-    the Korean message for each refusal."""
-
-    limit: FieldLimit
-    label: str
-    places: int  # decimals the stepper keeps: the step is 10^-places
-    unit: str
-    wording: str  # the range and grid in words; {low} and {high} come from the limit
-    example: str
-    inputmode: str
-
-    @property
-    def name(self) -> str:
-        return self.limit.name
-
-    @property
-    def step(self) -> str:
-        return "1" if self.places == 0 else f"0.{'0' * (self.places - 1)}1"
-
-    @property
-    def bounds(self) -> tuple[str, str]:
-        """The interval as the field's label shows it: ("1", "100"), ("1.0", "100.0")."""
-        low, high = self.limit.low, self.limit.high
-        if high is None:
-            raise ValueError(f"the lab's field {self.name} needs an upper bound")
-        return field_text(self.limit, low), field_text(self.limit, high)
-
-    @property
-    def rule(self) -> str:
-        """The field's rule in words, its bounds written from the limit ("1부터 100까지의 정수입니다.")."""
-        low, high = self.bounds
-        return self.wording.format(low=low, high=high)
-
-    def messages(self) -> dict[str, str]:
-        """Message per refusal (:class:`generator.core.rational.Refusal`, the engine's reason codes)."""
-        grid = {0: "정수로", 1: "소수 첫째 자리까지"}.get(self.places, f"{self.step} 단위로")
-        if self.limit.kind is Kind.COUNT:
-            syntax = f"정수만 입력하세요 (예: {self.example}). 부호, 지수, 공백은 쓸 수 없습니다."
-        else:
-            syntax = (
-                f"소수나 분수로 입력하세요 (예: {self.example}). 부호, 지수, 공백은 쓸 수 없고, "
-                "분모는 0이 아니어야 합니다."
-            )
-        return {
-            "empty": f"값을 입력하세요. {self.rule}",
-            "too-long": f"값이 너무 깁니다. {MAX_NUMBER_CHARS:,}자 이하로 입력하세요.",
-            "syntax": syntax,
-            "step": f"{grid} 입력하세요 (예: {self.example}).",
-            "range": f"범위를 벗어났습니다. {self.rule}",
-        }
-
-
 FIELDS: tuple[Field, ...] = (
     Field(LAB_K, "반복 횟수 k", 0, "회", "{low}부터 {high}까지의 정수입니다.", "3", "numeric"),
     Field(P, "참으로 답할 확률 p", 0, "%", "{low}부터 {high}까지의 정수 퍼센트입니다.", "75", "numeric"),
-    Field(
-        LAB_ALPHA,
-        "주장한 α",
-        1,
-        "배",
-        "{low}부터 {high}까지, 0.1 단위입니다.",
-        "3.0 또는 57/10",
-        "decimal",
-    ),
-    Field(
-        LAB_DELTA,
-        "주장한 δ",
-        2,
-        "확률",
-        "{low}부터 {high}까지이며, 입력한 소수나 분수를 그대로 정확히 씁니다.",
-        "0.375 또는 3/8",
-        "decimal",
-    ),
+    CLAIM_ALPHA,
+    CLAIM_DELTA,
     Field(
         LAB_ALPHA0,
         "단계별 α₀",
@@ -189,6 +95,7 @@ FIELDS: tuple[Field, ...] = (
 
 
 _SYMBOLS = {"alpha": "α", "alpha0": "α₀"}
+FIELD_MACROS: Any = environment().get_template("fields.html").module
 
 
 def _field_html(field: Field, value: str, disabled: bool) -> str:
@@ -201,33 +108,15 @@ def _field_html(field: Field, value: str, disabled: bool) -> str:
             f"{symbol} = ln {_SYMBOLS[field.name]} = "
             f"{ln_html(Fraction(value))}</output>"
         )
-    described = f"{ident}-hint {ident}-error" + (" cl-lab-xor-reason" if field.name in ("k", "p") else "")
-    control = (
-        f'<button type="button" class="cl-lab-step" data-step="-1" aria-controls="{ident}" '
-        f'aria-label="{escape(field.label)} {field.step} 줄이기"{" disabled" if disabled else ""}>−</button>'
-        f'<input id="{ident}" name="{field.name}" type="text" inputmode="{field.inputmode}" '
-        f'autocomplete="off" spellcheck="false" value="{escape(value)}" aria-describedby="{described}"'
-        f"{' disabled' if disabled else ''}>"
-        f'<button type="button" class="cl-lab-step" data-step="1" aria-controls="{ident}" '
-        f'aria-label="{escape(field.label)} {field.step} 늘리기"{" disabled" if disabled else ""}>+</button>'
-        f'<span class="cl-lab-unit">{escape(field.unit)}</span>{eps}'
-    )
-    wrapper = attributes(
-        data_field=field.name,
-        data_limit=json.dumps(field.limit.as_json(), sort_keys=True),
-        data_places=str(field.places),
-        data_messages=json.dumps(field.messages(), ensure_ascii=False),
-    )
-    low, high = field.bounds
-    limits = f"({low}–{high}, 단위: {field.unit})"
-    hint = f"{field.rule} {STEP_HINT.format(step=field.step)}"
-    return (
-        f'<div class="cl-lab-field"{wrapper}>'
-        f'<label for="{ident}">{escape(field.label)} <span class="cl-lab-range">{escape(limits)}</span>'
-        f'</label><div class="cl-lab-control">{control}</div>'
-        f'<p class="cl-lab-hint" id="{ident}-hint">{escape(hint)}</p>'
-        f'<p class="cl-lab-error" id="{ident}-error" data-error-for="{field.name}" hidden></p>'
-        "</div>"
+    return str(
+        FIELD_MACROS.number(
+            field,
+            value,
+            "cl-lab",
+            disabled=disabled,
+            described_extra=" cl-lab-xor-reason" if field.name in ("k", "p") else "",
+            extra=Markup(eps),
+        )
     )
 
 
@@ -421,8 +310,7 @@ def lab_html(lesson: str) -> str:
         f'<section class="cl-lab" id="lab" data-lab="{escape(lesson)}" '
         f'data-default="{escape(lab_query(BY_SLUG[DEFAULT_SLUG]))}"{texts} aria-labelledby="cl-lab-title">'
         '<h3 id="cl-lab-title" tabindex="-1">실험실</h3>'
-        '<p class="cl-lab-static" data-lab-static>아래 값은 기본 설정의 결과입니다. 입력을 바꾸어 '
-        "계산하려면 JavaScript를 켜세요.</p>"
+        f'<p class="cl-lab-static" data-lab-static>{escape(STATIC_NOTE)}</p>'
         '<p class="cl-lab-notice" data-lab-notice role="status" hidden></p>'
         '<p class="cl-lab-notice cl-lab-failure" data-lab-error role="alert" hidden></p>'
         f"{_presets_html()}"

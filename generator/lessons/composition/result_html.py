@@ -18,7 +18,8 @@ from html import escape
 
 from generator.core.pure_epsilon import PureEpsilon, PureKind
 from generator.course.records import Record
-from generator.lessons.composition.figures import event_text, number_html
+from generator.course.templates import number_html
+from generator.lessons.composition.figures import event_text
 
 NONE = "—"
 XOR_REASON = (

@@ -1,31 +1,52 @@
 /**
  * A lab's typed fields. Each sits in a wrapper `[data-field="<name>"]` that the page writes
- * (generator/lessons/composition/lab_page.py) with what the browser needs as data:
+ * (the course template fields.html, or a lab's own) with what the browser needs as data:
  *
- * - `data-limit`: the field's limit as JSON (generator/core/input_limits.py): `kind` ("count"
- *   for plain digits, else a number), `low`, `high`, `grid` (the decimals of the grid, or
- *   null for any exact value) and `max_chars`;
- * - `data-messages`: the Korean message for each reason the engine's reader refuses a text
- *   ("empty", "too-long", "syntax", "step", "range");
- * - `data-places`: the decimals its stepper keeps (a step is 10^-places).
+ * - `data-limit`: the field's limit as JSON. A number or count (generator/core/input_limits.py,
+ *   `FieldLimit.as_json`): `kind` ("count" for plain digits, else a number), `low`, `high`,
+ *   `grid` (the decimals of the grid, or null for any exact value) and `max_chars`. A list of
+ *   counts (generator/core/list_fields.py, `ListLimit.as_json`): `kind` "list", `item` (the
+ *   limit of each entry), `min_items`, `max_items`, `distinct`, `positive_sum`, `max_chars`;
+ * - `data-messages`: the Korean message for each reason a text is refused: the reader's
+ *   ("empty", "too-long", "syntax", "step", "range"; for lists also "count", "repeat",
+ *   "zero-sum") and those of the lab's rules across fields (its `checkState`);
+ * - `data-places`: the decimals its stepper keeps (a step is 10^-places); numbers only.
  *
- * The reading itself is the engine's (`parseField`, one grammar for the command line, the
- * fields and the URL); `numbers` below is any object with the engine's number functions.
+ * A field is one of two kinds of control:
+ * - a text input (numbers, counts and typed lists); numbers and counts also step with the
+ *   arrow keys and their `[data-step]` buttons, lists do not;
+ * - a group of checkboxes (a `<fieldset data-field>` of `input[type=checkbox]`, an event):
+ *   its text is the values of the checked boxes joined by "," in increasing order (""
+ *   when none is), and setting a text checks exactly the boxes it lists. Its limit is a
+ *   list's.
+ *
+ * The reading itself is the engine's (`parseField` for numbers, `readList` for lists: one
+ * grammar for the command line, the fields and the URL); `numbers` below is any object
+ * with the engine's number functions.
  *
  * @module kit/fields
  */
 
 /**
  * @typedef {{kind: string, low: string, high: string, grid: number | null, max_chars: number}} Limit
+ * @typedef {{kind: 'list', item: Limit, min_items: number, max_items: number, distinct: boolean,
+ *            positive_sum: boolean, max_chars: number}} ListLimit
  * @typedef {{num: bigint, den: bigint}} Fraction
  * @typedef {{
  *   parseField(text: string, limit: Limit): {ok: boolean, value?: any, reason?: string},
+ *   readList?(text: string, limit: ListLimit): {ok: boolean, value?: number[], reason?: string},
  *   parseNumber(text: string): Fraction | null,
  *   canonicalNumber(value: Fraction, grid: number | null): string,
  *   fraction(num: bigint, den?: bigint): Fraction,
  * }} Numbers
- * @typedef {{limit: Limit, places: number, min: Fraction, max: Fraction, messages: Record<string, string>}} FieldRule
+ * @typedef {{limit: any, places: number, min: Fraction | null, max: Fraction | null,
+ *            messages: Record<string, string>}} FieldRule  min and max are null for a list
  */
+
+/** Is this limit a list's (generator/core/list_fields.py)? @param {{kind: string}} limit */
+export function isList(limit) {
+  return limit.kind === 'list';
+}
 
 /**
  * What a field's wrapper says about it: its limit, messages and step, with the range's ends
@@ -36,6 +57,11 @@
 export function fieldRule(wrapper, numbers) {
   const limit = JSON.parse(wrapper.getAttribute('data-limit') || 'null');
   if (!limit) throw new Error('a lab field has no data-limit');
+  const messages = JSON.parse(wrapper.getAttribute('data-messages') || '{}');
+  if (isList(limit)) {
+    if (typeof numbers.readList !== 'function') throw new Error('a list field needs a reader of lists (readList)');
+    return { limit, places: 0, min: null, max: null, messages };
+  }
   const min = numbers.parseNumber(limit.low);
   const max = numbers.parseNumber(limit.high);
   if (!min || !max) throw new Error('a lab field has an unreadable data-limit: ' + JSON.stringify(limit));
@@ -44,24 +70,77 @@ export function fieldRule(wrapper, numbers) {
     places: Number(wrapper.getAttribute('data-places')),
     min,
     max,
-    messages: JSON.parse(wrapper.getAttribute('data-messages') || '{}'),
+    messages,
   };
 }
 
-/** A field's rule with its elements: the input, its step buttons and its message. */
+/**
+ * A field's rule with its elements: its inputs (one text input, or the group's checkboxes),
+ * its step buttons and its message. `group` tells a checkbox group; `steps` whether the
+ * field steps (numbers and counts; a list does not).
+ */
 export function fieldOf(wrapper, numbers) {
+  const rule = fieldRule(wrapper, numbers);
+  const boxes = Array.from(wrapper.querySelectorAll('input[type="checkbox"]'));
+  const group = boxes.length > 0;
+  if (group && !isList(rule.limit)) throw new Error('a group of checkboxes needs a list limit');
+  const input = group ? null : wrapper.querySelector('input');
   return {
-    ...fieldRule(wrapper, numbers),
+    ...rule,
     wrapper,
-    input: wrapper.querySelector('input'),
+    group,
+    steps: !group && !isList(rule.limit),
+    input,
+    inputs: group ? boxes : [input],
     buttons: wrapper.querySelectorAll('[data-step]'),
     error: wrapper.querySelector('[data-error-for]'),
   };
 }
 
-/** The text the URL and the field keep for a valid value ("3.0", "0.374", "1/3", "20"). */
+/**
+ * A field's text read against its limit: a list by `numbers.readList`, anything else by
+ * `numbers.parseField`.
+ * @param {Numbers} numbers @param {any} limit @param {unknown} text
+ */
+export function readText(numbers, limit, text) {
+  return isList(limit)
+    ? /** @type {any} */ (numbers).readList(text, limit)
+    : numbers.parseField(/** @type {string} */ (text), limit);
+}
+
+/** The text the URL and the field keep for a valid value ("3.0", "0.374", "1/3", "20", "9,6,1"). */
 export function canonicalText(numbers, limit, value) {
+  if (isList(limit)) return value.join(',');
   return limit.kind === 'count' ? String(value) : numbers.canonicalNumber(value, limit.grid);
+}
+
+const DIGITS = /^[0-9]+$/;
+
+/** @param {string[]} values in document order @returns {string[]} numbers in increasing order */
+function increasing(values) {
+  if (!values.every((value) => DIGITS.test(value))) return values;
+  return values.slice().sort((a, b) => Number(a) - Number(b));
+}
+
+/** The text a field holds: its input's value, or its checked boxes' values joined by ",". */
+export function fieldText(field) {
+  if (!field.group) return field.input.value;
+  return increasing(field.inputs.filter((box) => box.checked).map((box) => box.value)).join(',');
+}
+
+/** Puts a text into a field: its input's value, or the boxes it lists checked (and no other). */
+export function setFieldText(field, text) {
+  if (!field.group) {
+    field.input.value = text;
+    return;
+  }
+  const chosen = new Set(
+    String(text)
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ''),
+  );
+  for (const box of field.inputs) box.checked = chosen.has(box.value);
 }
 
 /**
@@ -69,15 +148,20 @@ export function canonicalText(numbers, limit, value) {
  * @param {FieldRule} rule @param {string | null | undefined} reason
  */
 export function fieldMessage(rule, reason) {
-  return reason ? rule.messages[reason] : '';
+  return reason ? rule.messages[reason] || '' : '';
 }
 
-/** Shows (reason) or clears (null) a field's message, with aria-invalid to match. */
+/**
+ * Shows (reason) or clears (null) a field's message, with aria-invalid to match on its
+ * input (on each box of a group).
+ */
 export function showFieldError(field, reason) {
   field.error.hidden = !reason;
   field.error.textContent = fieldMessage(field, reason);
-  if (reason) field.input.setAttribute('aria-invalid', 'true');
-  else field.input.removeAttribute('aria-invalid');
+  for (const input of field.inputs || [field.input]) {
+    if (reason) input.setAttribute('aria-invalid', 'true');
+    else input.removeAttribute('aria-invalid');
+  }
 }
 
 /**

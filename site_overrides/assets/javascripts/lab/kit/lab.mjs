@@ -1,17 +1,25 @@
 /**
- * One lab on a page: its typed fields, an optional choice (radio group), presets, the
- * address, all-or-nothing updates and live charts. What the lab computes and writes comes
- * from its definition (for example ../composition.mjs); everything else is here.
+ * One lab on a page: its typed fields (numbers, lists, checkbox groups; kit/fields), an
+ * optional choice (radio group), presets, the address, all-or-nothing updates and live
+ * charts. What the lab computes and writes comes from its definition (for example
+ * generator/lessons/composition/lab/composition.mjs); everything else is here.
  *
  * Rules:
  * - A field that does not parse gets its message (kit/fields) and the last valid result
  *   stays on screen (data-lab-stale="input", and the "bad-input" text is announced).
+ * - A state whose fields parse one by one but break a rule across fields (the
+ *   definition's `checkState`) fails the same way: each field the rule names shows that
+ *   reason's message (from its own data-messages), unless it has a refusal of its own.
  * - An update is all or nothing (kit/update): the definition's `present` computes every
  *   string of the new state, and only then its `show` writes them.
  * - The address holds the state whenever every field parses (kit/url): typing replaces the
  *   current entry; each committed edit, choice, step button or preset adds one; in an LMS
  *   or a frame every change replaces. A bad or repeated parameter falls back to its
- *   default, and the notice `[data-lab-notice]` names it ("bad-url").
+ *   default, and the notice `[data-lab-notice]` names it ("bad-url"); so does one that
+ *   fails `checkState` (kit/url's readQuery says how). On a page with several labs the
+ *   address holds the state of the lab its fragment names (#<root id>): each lab opens it
+ *   only then, and writes its own id as the fragment; a lab whose state the address does
+ *   not hold keeps its own on back and forward.
  * - Links to the lab on the page apply in place (kit/links); back and forward reopen the
  *   state of their entry.
  * - Every valid update numbers itself in data-lab-sequence and fires "cl:lab-updated"
@@ -19,16 +27,20 @@
  *
  * The definition:
  *   label        the lab's name in console messages ("composition lab")
- *   numbers      the engine's number reader (kit/fields' Numbers)
- *   params       the URL parameters, in order; `fields` the typed ones among them and
- *                `choice` the name of the radio group, if any
+ *   numbers      the engine's number reader (kit/fields' Numbers; with `readList` for a
+ *                lab with list fields)
+ *   params       the URL parameters, in order; `fields` the typed ones among them (text
+ *                inputs and checkbox groups) and `choice` the name of the radio group, if any
  *   readChoice   (text) -> {ok, value | reason} for the choice
+ *   checkState   (values) -> {name: reason} for the rules across fields (optional): the
+ *                values of the parameters that read (a refused one is absent); {} passes
  *   ignored      (texts) -> the fields this state ignores (disabled, never refused);
  *                `ignorable` the fields that may be
  *   onTexts      (root, texts) after reading the fields (optional)
  *   slots        name -> selector of every element `show` writes; must include
  *                error, notice and live
  *   charts       the chart kinds (`[data-lab-chart="<kind>"]`)
+ *                (optional; by default the JSON is that already)
  *   title        the selector of the element that takes the focus on reveal
  *   evaluate     (values) -> result, may throw
  *   present      (result, memory) -> view {announcement, charts: ChartRows, ...}, may throw
@@ -38,11 +50,11 @@
  */
 
 import { ChartQueue } from './charts.mjs';
-import { canonicalText, fieldOf, showFieldError, steppedText } from './fields.mjs';
+import { canonicalText, fieldOf, fieldText, readText, setFieldText, showFieldError, steppedText } from './fields.mjs';
 import { inPlaceQuery, reveal } from './links.mjs';
 import { labText } from './text.mjs';
 import { failedEvent, markCurrent, markFailed, presentThenShow, showFailure } from './update.mjs';
-import { historyEntry, queryString, readQuery, writeAddress } from './url.mjs';
+import { addressIsFor, historyEntry, queryString, readQuery, writeAddress } from './url.mjs';
 
 /** Every element `show` writes, found once: a missing one stops the mount, not an update. */
 export function findSlots(root, selectors) {
@@ -78,6 +90,10 @@ export class Lab {
     this.announceTimer = undefined;
     const specsElement = root.querySelector('[data-lab-specs]');
     this.specs = specsElement ? JSON.parse(specsElement.textContent || '{}') : {};
+    // A lab that shares its page owns the address only when the fragment names it.
+    const labs = env.doc.querySelectorAll ? Array.from(env.doc.querySelectorAll('[data-lab]')) : [];
+    /** @type {string | null} */
+    this.labId = labs.length > 1 && root.id ? root.id : null;
     this.slots = findSlots(root, definition.slots);
     this.replaceHistory = env.replaceHistory;
     /** @type {Record<string, any>} */
@@ -103,7 +119,7 @@ export class Lab {
     });
     for (const name of definition.params) this.values[name] = this.read(name, this.defaults[name]).value;
     this.listen();
-    this.open(env.win.location.search, null);
+    this.open(this.addressQuery(), null);
     const staticNote = root.querySelector('[data-lab-static]');
     if (staticNote) /** @type {HTMLElement} */ (staticNote).hidden = true;
     root.setAttribute('data-lab-mounted', '');
@@ -118,7 +134,13 @@ export class Lab {
   read(name, text) {
     const definition = this.definition;
     if (name === definition.choice) return definition.readChoice(text);
-    return definition.numbers.parseField(text, this.fields[name].limit);
+    return readText(definition.numbers, this.fields[name].limit, text);
+  }
+
+  /** The address's query if it holds this lab's state (kit/url's addressIsFor), else "". */
+  addressQuery() {
+    const location = this.env.win.location;
+    return addressIsFor(location, this.labId) ? location.search : '';
   }
 
   /** The text the URL and the field keep for a valid value. */
@@ -139,6 +161,7 @@ export class Lab {
       (name, text) => this.read(name, text),
       (name, value) => this.canonical(name, value),
       this.defaults,
+      this.definition.checkState,
     );
   }
 
@@ -166,7 +189,7 @@ export class Lab {
   }
 
   setTexts(texts) {
-    for (const name of this.definition.fields) this.fields[name].input.value = texts[name];
+    for (const name of this.definition.fields) setFieldText(this.fields[name], texts[name]);
     for (const radio of this.choices) radio.checked = radio.value === texts[this.definition.choice];
   }
 
@@ -177,7 +200,7 @@ export class Lab {
       texts[this.definition.choice] = '';
       for (const radio of this.choices) if (radio.checked) texts[this.definition.choice] = radio.value;
     }
-    for (const name of this.definition.fields) texts[name] = this.fields[name].input.value;
+    for (const name of this.definition.fields) texts[name] = fieldText(this.fields[name]);
     return texts;
   }
 
@@ -194,6 +217,19 @@ export class Lab {
     };
     for (const name of this.definition.fields) {
       const field = this.fields[name];
+      if (field.group) {
+        // A tick is a committed edit, like a choice.
+        for (const box of field.inputs) {
+          box.addEventListener(
+            'change',
+            guard(function () {
+              this.update(this.entry('push'));
+              this.pushNext = true;
+            }),
+          );
+        }
+        continue;
+      }
       field.input.addEventListener(
         'input',
         guard(function () {
@@ -211,7 +247,7 @@ export class Lab {
         'keydown',
         guard(function (event) {
           const steps = { ArrowUp: 1, ArrowDown: -1, PageUp: 10, PageDown: -10 }[event.key];
-          if (!steps) return;
+          if (!steps || !field.steps) return;
           event.preventDefault();
           this.step(name, steps);
           this.update(this.pushNext ? this.entry('push') : 'replace');
@@ -253,6 +289,8 @@ export class Lab {
     win.addEventListener(
       'popstate',
       guard(function () {
+        // An entry that holds another lab's state leaves this one as it is.
+        if (!addressIsFor(win.location, this.labId)) return;
         this.open(win.location.search, null);
         this.pushNext = true;
       }),
@@ -276,7 +314,7 @@ export class Lab {
    */
   step(name, count) {
     const field = this.fields[name];
-    if (field.input.disabled) return;
+    if (!field.steps || field.input.disabled) return;
     const parsed = this.read(name, field.input.value);
     const value = parsed.ok ? parsed.value : this.values[name];
     field.input.value = steppedText(this.definition.numbers, field, value, count);
@@ -287,31 +325,39 @@ export class Lab {
     for (const name of this.definition.ignorable || []) {
       const field = this.fields[name];
       const off = ignored.indexOf(name) >= 0;
-      field.input.disabled = off;
+      for (const input of field.inputs) input.disabled = off;
       for (const button of field.buttons) button.disabled = off;
       field.wrapper.classList.toggle('cl-lab-field-disabled', off);
     }
   }
 
   /**
-   * Parses every field and shows each failure beside its field; evaluates a valid state,
-   * writes the address, and shows the state whole, or, if anything fails, nothing of it.
+   * Parses every field, checks the state's rules across fields, and shows each failure
+   * beside its field; evaluates a valid state, writes the address, and shows the state
+   * whole, or, if anything fails, nothing of it.
    */
   update(history) {
     const definition = this.definition;
     const texts = this.texts();
     const ignored = definition.ignored ? definition.ignored(texts) : [];
-    const failures = [];
+    /** @type {Record<string, string>} */
+    const reasons = {};
     /** @type {Record<string, any>} */
     const candidate = {};
     for (const name of definition.params) {
       const parsed = this.read(name, texts[name]);
-      const skip = ignored.indexOf(name) >= 0;
-      if (name !== definition.choice) showFieldError(this.fields[name], parsed.ok || skip ? null : parsed.reason);
       if (parsed.ok) candidate[name] = parsed.value;
-      else if (skip) candidate[name] = this.values[name];
-      else failures.push(name);
+      else if (ignored.indexOf(name) >= 0) candidate[name] = this.values[name];
+      else reasons[name] = parsed.reason;
     }
+    // The rules across fields see the values that read; a field refused on its own keeps
+    // its own reason, and an ignored field is never refused.
+    const across = definition.checkState ? definition.checkState(candidate) : {};
+    for (const name of Object.keys(across)) {
+      if (!(name in reasons) && ignored.indexOf(name) < 0) reasons[name] = across[name];
+    }
+    for (const name of definition.fields) showFieldError(this.fields[name], reasons[name] || null);
+    const failures = definition.params.filter((name) => name in reasons);
     this.setIgnored(ignored);
     if (definition.onTexts) definition.onTexts(this.root, texts);
     if (failures.length) {
@@ -322,7 +368,7 @@ export class Lab {
     // The address holds what the fields show, even when this state cannot be shown.
     if (history) {
       const query = queryString(definition.params, candidate, (name, value) => this.canonical(name, value));
-      writeAddress(this.env.win, query, history, this.label);
+      writeAddress(this.env.win, query, history, this.label, this.labId === null ? undefined : '#' + this.labId);
     }
     const view = presentThenShow(
       () => definition.present(definition.evaluate(candidate), this.memory),

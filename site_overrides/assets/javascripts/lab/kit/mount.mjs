@@ -1,17 +1,20 @@
 /**
  * Mounting the labs of a page. Each lab is an element `[data-lab="<name>"]` that the page
- * renders whole, with its default state (generator/lessons/composition/lab_page.py); the module registered
- * under `<name>` takes it over. Every lab mounts on its own, with its own state: a lab that
- * mounted carries data-lab-mounted and is left alone when a page is mounted again. A name
- * that no module has, or a mount that throws, is logged with console.error, and that lab
- * keeps its server-rendered state (which says that it is static); the other labs go on.
+ * renders whole, with its default state (a lesson's lab page, generator/lessons/<slug>/);
+ * the module registered under `<name>` takes it over. Each lab's bundle registers its own
+ * labs only, so a lab of another name is another bundle's ("other") and is left alone; the
+ * build makes sure that a page loads the bundle of every lab it holds
+ * (generator/course/lab_bundle.py). Every lab mounts on its own, with its own state: a lab
+ * that mounted carries data-lab-mounted and is left alone when a page is mounted again. A
+ * mount that throws is logged with console.error, and that lab keeps its server-rendered
+ * state (which says that it is static); the other labs go on.
  *
  * @module kit/mount
  */
 
 /**
  * @typedef {(root: Element, env: object) => unknown} MountLab
- * @typedef {{root: Element, name: string, outcome: 'mounted' | 'unknown' | 'failed' | 'skipped', error?: unknown}} Mounted
+ * @typedef {{root: Element, name: string, outcome: 'mounted' | 'other' | 'failed' | 'skipped', error?: unknown}} Mounted
  */
 
 /**
@@ -33,8 +36,7 @@ export function mountLabs(page, registry, env, log = console) {
     }
     const mount = Object.prototype.hasOwnProperty.call(registry, name) ? registry[name] : null;
     if (!mount) {
-      log.error(`${name} lab: no lab module is registered under "${name}"; the default state stays`, root);
-      outcomes.push({ root, name, outcome: 'unknown' });
+      outcomes.push({ root, name, outcome: 'other' });
       continue;
     }
     try {

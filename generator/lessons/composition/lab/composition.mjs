@@ -14,7 +14,10 @@
  * @module composition
  */
 
-import { escapeHtml } from './kit/text.mjs';
+import { exactOf, numberHtml as exactHtml } from '#lab/kit/markup.mjs';
+import { escapeHtml } from '#lab/kit/text.mjs';
+
+export { exactOf };
 
 export const FIELDS = Object.freeze(['k', 'p', 'alpha', 'delta', 'alpha0']);
 export const PARAMS = Object.freeze(['mode', ...FIELDS]);
@@ -52,16 +55,6 @@ export const SLOTS = Object.freeze({
   live: '[data-lab-live]',
 });
 
-/**
- * "3/8" or "2" as an exact fraction. The engine's strings are reduced already, so no gcd
- * is taken again (at k = 100 the grid's fractions have 200-digit terms).
- * @param {string} text
- */
-export function exactOf(text) {
-  const parts = String(text).split('/');
-  return { num: BigInt(parts[0]), den: BigInt(parts.length > 1 ? parts[1] : '1') };
-}
-
 function channelText(record) {
   const channel = record.channel;
   const name = MODE_NAMES[channel.mode];
@@ -98,17 +91,11 @@ function lnHtml(term) {
  */
 export function renderers(engine) {
   /**
-   * "3/8 = 0.375", "1/3 ≈ 0.333", or "0" (figures.number_html). The relation comes from the
-   * exact value (engine.decimalForm), never from reading the decimal back, so a value of
-   * any size renders.
+   * "3/8 = 0.375", "1/3 ≈ 0.333", or "0" (kit/markup, the server's number_html), with the
+   * engine's decimalForm, which a test may wrap.
    */
   function numberHtml(exact) {
-    const value = exactOf(exact);
-    if (value.den === 1n) return escapeHtml(exact);
-    const decimal = engine.decimalForm(value);
-    return (
-      escapeHtml(exact) + ' <span class="cl-decimal">' + (decimal.equal ? '=' : '≈') + ' ' + decimal.text + '</span>'
-    );
+    return exactHtml(exact, (value) => engine.decimalForm(value));
   }
 
   function entry(out, valueHtml, data) {

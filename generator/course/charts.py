@@ -1,0 +1,116 @@
+"""Charts for every lesson: validated Vega-Lite specs and their static SVG, both cached.
+
+A lesson builds an Altair chart whose data are *named* data sets; the lab in the browser
+embeds the very same spec and swaps the rows with ``view.data(name, rows)``. This module
+does what is the same for every chart:
+
+- :func:`chart_spec`: the validated spec that a builder (a function of a record) makes of a
+  record. Building an Altair chart and ``to_dict`` (which validates against the Vega-Lite
+  schema) take a large part of a build, so the spec is kept in the build cache
+  (:mod:`generator.course.build_cache`), keyed by everything it depends on: Altair's
+  version, the builder's name and the source of its module, and the record. A warm build
+  then runs no Altair at all. The ``$schema`` URL is dropped: vega-embed and vl-convert
+  read Vega-Lite without it, and built pages then name no other host. Keys are sorted, so
+  equal records give equal specs.
+- :func:`inline_svg`: vl-convert's SVG of a spec, from the build cache (keyed by
+  vl-convert's version, the spec's canonical JSON and the options), inlined with no
+  namespace URLs and no external reference (text stays ``<text>`` in the page's fonts), an
+  image role and a Korean label.
+- :func:`coordinate`: a chart coordinate from an exact string (display only; no decision).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import json
+import re
+import sys
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+import altair as alt
+import vl_convert
+from markupsafe import escape
+
+from generator.course.build_cache import canonical_json, default_cache, package_version
+from generator.course.records import Record
+
+# Vega's generated ARIA text is English; the page gives its own label and table.
+CONFIG: dict[str, Any] = {
+    "aria": False,
+    "font": "sans-serif",
+    "axis": {"labelFontSize": 11, "titleFontSize": 12, "titleFontWeight": "normal"},
+    "legend": {"labelFontSize": 11, "titleFontSize": 12, "titleFontWeight": "normal"},
+    "view": {"stroke": "#dddddd"},
+}
+
+_NAMESPACES = re.compile(r' xmlns(?::xlink)?="[^"]*"')
+_SVG_OPTIONS: dict[str, Any] = {"allowed_base_urls": []}  # the chart may load nothing
+
+
+def coordinate(exact: str) -> float:
+    """A chart coordinate from an exact fraction string (display only)."""
+    return float(Fraction(exact))
+
+
+Builder = Callable[[Record], alt.TopLevelSpec]
+
+
+@cache
+def _module_digest(module: str) -> str:
+    """The SHA-256 of a module's source: a builder's key part, so an edit to it misses."""
+    source = inspect.getsource(sys.modules[module])
+    return hashlib.sha256(source.encode("utf-8")).hexdigest()
+
+
+def chart_spec(build: Builder, record: Record) -> dict[str, Any]:
+    """The configured, validated Vega-Lite spec that ``build`` makes of ``record``."""
+
+    def validated() -> str:
+        spec = build(record).configure(**CONFIG).to_dict(validate=True)
+        del spec["$schema"]
+        return canonical_json(spec)
+
+    key = (
+        package_version("altair"),
+        f"{build.__module__}.{build.__qualname__}",
+        _module_digest(build.__module__),
+        canonical_json(CONFIG),
+        canonical_json(record),
+    )
+    parsed: dict[str, Any] = json.loads(default_cache().text("vega-lite-spec", key, validated))
+    return parsed
+
+
+def series_layer(chart: alt.Chart, name: str, legend: Sequence[str], colours: Sequence[str]) -> alt.Chart:
+    """A layer drawn in its series' colour, listed under ``name`` in the chart's shared legend
+    (``legend`` names every series of the chart, ``colours`` their colours, in order)."""
+    return chart.transform_calculate(series=json.dumps(name, ensure_ascii=False)).encode(
+        color=alt.Color(
+            "series:N",
+            scale=alt.Scale(domain=list(legend), range=list(colours)),
+            legend=alt.Legend(title=None, orient="bottom", direction="vertical", symbolOpacity=1),
+        )
+    )
+
+
+def chart_svg(spec: dict[str, Any]) -> str:
+    """vl-convert's SVG of a Vega-Lite spec, from the build cache."""
+    return default_cache().text(
+        "vega-svg",
+        (package_version("vl-convert-python"), canonical_json(_SVG_OPTIONS), canonical_json(spec)),
+        lambda: vl_convert.vegalite_to_svg(spec, **_SVG_OPTIONS),
+    )
+
+
+def inline_svg(spec: dict[str, Any], label: str) -> str:
+    """The chart as inline SVG: namespace URLs dropped, an image role and a label added."""
+    svg = _NAMESPACES.sub("", chart_svg(spec))
+    return svg.replace(
+        "<svg ",
+        f'<svg role="img" aria-label="{escape(label)}" style="max-width: 100%; height: auto" ',
+        1,
+    ).replace('class="marks"', 'class="marks cl-chart"', 1)

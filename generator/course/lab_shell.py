@@ -1,0 +1,29 @@
+"""What every lab's shell needs (the course template ``lab.html``), as one typed value."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from generator.course.lab_fields import SCRIPT_TEXTS, STATIC_NOTE
+
+
+@dataclass(frozen=True)
+class LabShell:
+    """A lab's name (``data-lab``), its element id, the id prefix of its parts, its title,
+    the default state's query, the presets (query, title), its own sentences for the script
+    (added to the kit's :data:`generator.course.lab_fields.SCRIPT_TEXTS`) and its chart specs."""
+
+    name: str
+    root_id: str
+    prefix: str
+    title: str
+    default_query: str
+    presets: Sequence[tuple[str, str]]
+    specs: Mapping[str, object]
+    own_texts: Mapping[str, str] = field(default_factory=dict)
+    static_note: str = STATIC_NOTE
+
+    @property
+    def texts(self) -> dict[str, str]:
+        return {**SCRIPT_TEXTS, **self.own_texts}

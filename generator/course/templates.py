@@ -1,0 +1,73 @@
+"""Markup from Jinja2 templates, autoescaped: the course's own and each lesson's.
+
+A lesson's templates live in ``templates/`` of its folder; the course's (the lab shell, the
+fields, the result lists) in ``generator/course/templates/``. :func:`environment` gives a
+lesson an environment that finds its own templates first, then the course's, so a lesson
+template can ``{% extends "lab.html" %}`` or ``{% import "fields.html" as fields %}``.
+
+Every value is escaped unless it is :class:`markupsafe.Markup` (what another template or
+:func:`number_html` made). Undefined names are errors, never empty text. Filters:
+
+    number   "3/8" -> "3/8 <span class="cl-decimal">= 0.375</span>" (see :func:`number_html`)
+    script   a value as JSON that is safe inside ``<script>`` (no "</" can close it)
+    attrjson a value as JSON for a data attribute (escaped as any attribute)
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup, escape
+
+from generator.core.rational import decimal_str
+
+COURSE_TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
+def number_html(exact: str) -> Markup:
+    """An exact value with its decimal: "3/8 = 0.375", "1/3 ≈ 0.333", or just "0"."""
+    value = Fraction(exact)
+    if value.denominator == 1:
+        return escape(exact)
+    decimal = decimal_str(value)
+    relation = "=" if Fraction(decimal) == value else "≈"
+    return escape(exact) + Markup(' <span class="cl-decimal">{} {}</span>').format(relation, decimal)
+
+
+def script_json(value: object) -> Markup:
+    """JSON safe inside a <script> element: no "</" can close it early."""
+    return Markup(json.dumps(value, ensure_ascii=False, sort_keys=True).replace("</", "<\\/"))
+
+
+def attribute_json(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+@cache
+def environment(folder: Path | None = None) -> Environment:
+    """The template environment of a lesson folder (its ``templates/`` first), or the course's."""
+    paths = [str(COURSE_TEMPLATES)] if folder is None else [str(folder / "templates"), str(COURSE_TEMPLATES)]
+    env = Environment(
+        loader=ChoiceLoader([FileSystemLoader(path) for path in paths]),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=False,
+    )
+    env.filters.update(number=number_html, script=script_json, attrjson=attribute_json)
+    return env
+
+
+def render(name: str, folder: Path | None = None, **values: object) -> str:
+    """The template ``name`` rendered with ``values``.
+
+    Lines are stripped and blank ones dropped: the markup goes into a Markdown page, where
+    a blank line would end an HTML block and an indented one would start a code block.
+    """
+    text = environment(folder).get_template(name).render(**values)
+    return "\n".join(line.strip() for line in text.splitlines() if line.strip())
