@@ -31,6 +31,9 @@ from generator.core.channels import Mode
 from generator.core.input_limits import LAB_FIELDS
 from generator.core.profile import INTEGER_GRID
 from generator.core.rational import Refusal, read_field
+from generator.course import build_cache
+from generator.course import lessons as lessons_module
+from generator.course.lessons import golden_files
 from generator.course.records import dumps
 from generator.lessons.composition import golden
 from tests.conftest import ROOT
@@ -190,13 +193,35 @@ def test_samples_stay_inside_the_lab_and_meet_both_verdicts() -> None:
 def test_cli_writes_golden_json(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    monkeypatch.setenv(build_cache.DIRECTORY_VARIABLE, str(tmp_path / "cache"))
     subset = golden.golden_vectors(**SUBSET, workers=1)  # type: ignore[arg-type]
     monkeypatch.setattr(golden, "golden_vectors", lambda: subset)
     assert cli.main(["golden", "--out", str(tmp_path / "vectors")]) == 0
     text = (tmp_path / "vectors" / golden.FILE_NAME).read_text(encoding="utf-8")
     assert text == dumps(subset)
     assert json.loads(text)["profile_columns"] == list(golden.PROFILE_COLUMNS)
+    assert (tmp_path / "vectors" / "events-golden.json").is_file()
     assert "wrote" in capsys.readouterr().err
+
+
+def test_golden_vectors_are_cached_by_the_generators_source(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(build_cache.DIRECTORY_VARIABLE, str(tmp_path))
+    made = []
+
+    def vectors() -> dict[str, object]:
+        made.append(1)
+        return {"call": len(made)}
+
+    monkeypatch.setattr(golden, "golden_vectors", vectors)
+    first = golden_files()[golden.FILE_NAME]
+    assert golden_files()[golden.FILE_NAME] == first  # a hit: nothing is made again
+    assert made == [1]
+    monkeypatch.setattr(build_cache, "generator_digest", lambda: "an edited generator")
+    monkeypatch.setattr(lessons_module, "generator_digest", build_cache.generator_digest)
+    assert golden_files()[golden.FILE_NAME] != first  # an edit to the code misses
+    assert made == [1, 1]
 
 
 def test_cli_refuses_an_out_that_is_a_file(tmp_path: Path) -> None:

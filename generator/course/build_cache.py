@@ -119,3 +119,16 @@ def canonical_json(value: object) -> str:
 def package_version(distribution: str) -> str:
     """The installed version of a Python distribution ("vl-convert-python"), for a key part."""
     return importlib.metadata.version(distribution)
+
+
+@cache
+def generator_digest() -> str:
+    """The SHA-256 of every Python source and data file of the generator, for a key part of
+    what the generator itself computes (golden vectors): any edit to the code misses."""
+    digest = hashlib.sha256()
+    generator = ROOT / "generator"
+    for path in sorted(generator.rglob("*")):
+        if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
+            digest.update(path.relative_to(generator).as_posix().encode("utf-8") + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()

@@ -102,8 +102,19 @@ class _Slugged(Protocol):
 Row = TypeVar("Row", bound=_Slugged)
 
 
-def slugged_rows(section: Any, where: str, read: Callable[[Any, str], Row]) -> tuple[Row, ...]:
-    """A section of rows, each read by ``read(entry, name)``; no two rows share a slug."""
+def slugged_rows(
+    section: Any, where: str, spec: Mapping[str, str], make: Callable[[dict[str, Any]], Row]
+) -> tuple[Row, ...]:
+    """A section of rows: each entry's keys checked against ``spec``, then made into a typed
+    row by ``make`` (whose ``ValueError`` names the row); no two rows share a slug."""
+
+    def read(entry: Any, name: str) -> Row:
+        values = fields(entry, spec, name)
+        try:
+            return make(values)
+        except (ValueError, ZeroDivisionError) as error:
+            raise LessonDataError(f"{name}: {error}") from error
+
     rows = tuple(read(entry, label(where, i, entry)) for i, entry in enumerate(entries(section, where)))
     slugs = [row.slug for row in rows]
     for index, slug in enumerate(slugs):

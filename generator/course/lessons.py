@@ -10,6 +10,7 @@ generated file.
 from __future__ import annotations
 
 import importlib
+import json
 import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.course.build_cache import canonical_json, default_cache, generator_digest
 from generator.course.records import Record
 
 if TYPE_CHECKING:
@@ -110,6 +112,16 @@ def generated_files() -> dict[str, str]:
     return _files("generated file", lambda lesson: lesson.generated())
 
 
+def _cached_golden(lesson: Lesson) -> Mapping[str, str]:
+    """A lesson's golden vectors, kept in the build cache by the generator's source digest:
+    they change only with the code (the composition lab's take a minute to make)."""
+    text = default_cache().text(
+        f"golden-{lesson.slug}", (generator_digest(),), lambda: canonical_json(dict(lesson.golden()))
+    )
+    files: dict[str, str] = json.loads(text)
+    return files
+
+
 def golden_files() -> dict[str, str]:
     """Every lab's golden vectors: file name -> text."""
-    return _files("golden file", lambda lesson: lesson.golden())
+    return _files("golden file", _cached_golden)

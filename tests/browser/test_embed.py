@@ -210,3 +210,27 @@ def test_a_card_link_opens_the_lab_in_place_and_scrolls_the_host_page(
     assert set(reveal[-1]) == {"type", "top", "page"}
     assert abs(reveal[-1]["top"] - frame.evaluate("document.getElementById('lab').offsetTop")) <= 50
     _assert_clean(log, blocked)
+
+
+def test_the_events_lessons_card_link_opens_its_lab_in_place(
+    new_page: Any, servers: tuple[str, str, Path]
+) -> None:
+    site_url, host_url, host = servers
+    snippet = readme_snippet().replace(SNIPPET_SOURCE, site_url + "lessons/events.html")
+    (host / "events.html").write_text(
+        '<!doctype html><html lang="ko"><head><meta charset="utf-8"><link rel="icon" href="data:,">'
+        f"<title>host</title></head><body><h1>Course page</h1>{snippet}</body></html>",
+        encoding="utf-8",
+    )
+    page, frame, log, blocked = _open(new_page, servers, host_url + "events.html")
+    _wait_fitted(page, frame)
+    frame.wait_for_selector("#events-lab[data-lab-mounted]", state="attached")
+    history = frame.evaluate("history.length")
+    link = frame.locator('#card-one-of-ten a[href*="#events-lab"]')
+    link.scroll_into_view_if_needed()
+    link.click()
+    expect(frame.locator('#events-lab [data-out="delta-required"]')).to_have_attribute("data-exact", "1/10")
+    assert frame.evaluate("history.length") == history
+    page.wait_for_function("() => window.heights.some(m => m.type === 'composition-lab:reveal')")
+    assert frame.evaluate("document.activeElement.id") == "cl-events-title"
+    _assert_clean(log, blocked)

@@ -100,10 +100,11 @@ def _exact_delta(mode: str, p: int, k: int, alpha: Fraction) -> str:
     return fraction_str(Profile(build(mode, p, k)).delta(alpha))
 
 
-def _wait_charted(page: Page) -> None:
+def _wait_charted(page: Page, lab_id: str = "lab") -> None:
     page.wait_for_function(
-        "() => { const lab = document.querySelector('[data-lab]');"
+        "(id) => { const lab = document.getElementById(id);"
         " return lab && lab.dataset.labSequence && lab.dataset.labCharted === lab.dataset.labSequence; }",
+        arg=lab_id,
         timeout=20_000,
     )
 
@@ -122,4 +123,21 @@ def test_lab_gives_exact_results_and_draws_charts_from_disk(new_page: Any, bundl
     page.locator("#cl-lab-k").press("Enter")
     expect(required).to_have_attribute("data-exact", _exact_delta("fresh", 90, 7, Fraction(3)))
     _wait_charted(page)
+    _assert_offline(log, blocked)
+
+
+def test_the_events_lab_gives_exact_results_and_draws_its_chart_from_disk(
+    new_page: Any, bundle: Path
+) -> None:
+    url = (
+        bundle / "lessons" / "events.html"
+    ).as_uri() + "?weights0=1,3&weights1=0,4&alpha=3.0&delta=0&event=0"
+    page, log, blocked = _open(new_page, url)
+    required = page.locator("#events-lab dd[data-out='delta-required']")
+    expect(required).to_have_attribute("data-exact", "1/4")
+    _wait_charted(page, "events-lab")
+    assert page.locator("#events-lab [data-lab-chart] svg").count() > 0
+    page.locator("#cl-events-weights1").fill("1,3")
+    expect(required).to_have_attribute("data-exact", "0")
+    expect(page.locator("#events-lab dd[data-out='tv']")).to_have_attribute("data-exact", "0")
     _assert_offline(log, blocked)

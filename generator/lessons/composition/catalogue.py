@@ -17,7 +17,7 @@ from typing import Any
 from generator.core.channels import Channel, Mode, build, check_parameters
 from generator.core.claim import check_delta
 from generator.core.profile import check_alpha
-from generator.course.lesson_data import INT, STR, LessonDataError, fields, slugged_rows
+from generator.course.lesson_data import INT, STR, slugged_rows
 from generator.lessons.composition.data import DATA, DATA_FILE
 
 
@@ -54,20 +54,16 @@ EXAMPLE_KEYS = {
 }
 
 
-def _example(entry: Any, where: str) -> Example:
-    values = fields(entry, EXAMPLE_KEYS, where)
-    try:
-        fractions = {name: Fraction(values[name]) for name in ("alpha", "delta", "alpha0")}
-        return Example(
-            values["slug"], values["title"], Mode(values["mode"]), values["p"], values["k"], **fractions
-        )
-    except (ValueError, ZeroDivisionError) as error:
-        raise LessonDataError(f"{where}: {error}") from error
+def _example(values: dict[str, Any]) -> Example:
+    fractions = {name: Fraction(values[name]) for name in ("alpha", "delta", "alpha0")}
+    return Example(
+        values["slug"], values["title"], Mode(values["mode"]), values["p"], values["k"], **fractions
+    )
 
 
 def catalogue_from_data(section: Any, where: str) -> tuple[Example, ...]:
     """The catalogue from the data file's ``catalogue`` section; ``where`` names the section."""
-    return slugged_rows(section, where, _example)
+    return slugged_rows(section, where, EXAMPLE_KEYS, _example)
 
 
 CATALOGUE: tuple[Example, ...] = catalogue_from_data(DATA["catalogue"], f"{DATA_FILE}: catalogue")

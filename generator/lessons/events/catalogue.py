@@ -18,7 +18,7 @@ from generator.core.finite_channel import FiniteChannel, from_rows
 from generator.core.input_limits import LAB_ALPHA, LAB_DELTA
 from generator.core.list_fields import EVENT, WEIGHTS0, WEIGHTS1, list_text, read_list
 from generator.core.profile import check_alpha
-from generator.course.lesson_data import BOOL, INTS, STR, LessonDataError, fields, slugged_rows
+from generator.course.lesson_data import BOOL, INTS, STR, slugged_rows
 from generator.lessons.events.data import FILE
 
 
@@ -61,26 +61,22 @@ EXAMPLE_KEYS = {
 }
 
 
-def _example(entry: Any, where: str) -> Example:
-    values = fields(entry, EXAMPLE_KEYS, where)
-    try:
-        return Example(
-            values["slug"],
-            values["title"],
-            tuple(values["weights0"]),
-            tuple(values["weights1"]),
-            Fraction(values["alpha"]),
-            Fraction(values["delta"]),
-            tuple(values["event"]),
-            values["preset"],
-        )
-    except (ValueError, ZeroDivisionError) as error:
-        raise LessonDataError(f"{where}: {error}") from error
+def _example(values: dict[str, Any]) -> Example:
+    return Example(
+        values["slug"],
+        values["title"],
+        weights0=tuple(values["weights0"]),
+        weights1=tuple(values["weights1"]),
+        alpha=Fraction(values["alpha"]),
+        delta=Fraction(values["delta"]),
+        event=tuple(values["event"]),
+        preset=values["preset"],
+    )
 
 
 def catalogue_from_data(section: Any, where: str) -> tuple[Example, ...]:
     """The catalogue from the data file's ``catalogue`` section; ``where`` names the section."""
-    return slugged_rows(section, where, _example)
+    return slugged_rows(section, where, EXAMPLE_KEYS, _example)
 
 
 CATALOGUE: tuple[Example, ...] = catalogue_from_data(FILE.data["catalogue"], f"{FILE.path}: catalogue")
