@@ -19,11 +19,12 @@ import pytest
 from generator.core.input_limits import LAB_FIELDS, MAX_NUMBER_CHARS
 from generator.course.lab_bundle import BundleError, bundle, lab_entries, with_lab_scripts
 from generator.course.placeholders import record_of
+from generator.lessons.composition.cards import card_html
 from generator.lessons.composition.catalogue import BY_SLUG, CATALOGUE
 from generator.lessons.composition.charts import chart_spec
 from generator.lessons.composition.lab_page import DEFAULT_SLUG, FIELDS, XOR_DISABLED, lab_html
 from generator.lessons.composition.lab_url import lab_query
-from generator.lessons.composition.result_html import verdict_text
+from generator.lessons.composition.result_html import TEXTS, verdict_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -141,6 +142,17 @@ def test_specs_are_the_static_charts_specs(elements: list[dict[str, Any]]) -> No
     )
 
 
+def test_the_lab_and_the_default_card_render_the_same_slots(elements: list[dict[str, Any]]) -> None:
+    card = _Elements()
+    card.feed(card_html(DEFAULT_SLUG))
+
+    def outs(found: list[dict[str, Any]]) -> dict[str, tuple[dict[str, Any], str]]:
+        return {e["attrs"]["data-out"]: (e["attrs"], e["text"]) for e in found if "data-out" in e["attrs"]}
+
+    assert outs(card.elements) == outs(elements)
+    assert len(outs(elements)) == 10
+
+
 def test_unknown_lab_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown lab"):
         lab_html("nope")
@@ -177,6 +189,15 @@ def test_the_lab_bundle_publishes_the_engine_of_the_module() -> None:
     assert "function decimalForm(value, places = 3) {" in script
     # generator/page_files.py follows this URL to ship vega-embed with a lesson
     assert 'new URL("../../vendor/vega/vega-embed.js", script.src)' in script
+
+
+def test_the_lab_hands_over_every_text_and_its_module_types_none(elements: list[dict[str, Any]]) -> None:
+    lab = _one(elements, id="lab")
+    for name, text in TEXTS.items():
+        assert lab["attrs"][f"data-text-{name}"] == text, name
+    module = (ENTRY.parent / "composition.mjs").read_text(encoding="utf-8")
+    assert not re.search("[가-힣]", module)
+    assert "\n\n" not in lab_html("composition")  # a blank line would end the HTML block in the page
 
 
 def test_a_missing_esbuild_stops_the_bundle_naming_the_entry(tmp_path: Path) -> None:

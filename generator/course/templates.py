@@ -11,6 +11,8 @@ Every value is escaped unless it is :class:`markupsafe.Markup` (what another tem
     number   "3/8" -> "3/8 <span class="cl-decimal">= 0.375</span>" (see :func:`number_html`)
     script   a value as JSON that is safe inside ``<script>`` (no "</" can close it)
     attrjson a value as JSON for a data attribute (escaped as any attribute)
+
+:func:`fill_html` fills a text's ``{slots}`` with markup (kit/text's ``labHtml`` in the browser).
 """
 
 from __future__ import annotations
@@ -36,6 +38,13 @@ def number_html(exact: str) -> Markup:
     decimal = decimal_str(value)
     relation = "=" if Fraction(decimal) == value else "≈"
     return escape(exact) + Markup(' <span class="cl-decimal">{} {}</span>').format(relation, decimal)
+
+
+def fill_html(template: str, **values: object) -> Markup:
+    """A text whose ``{slots}`` take markup: "ε = ln α = {epsilon}" with epsilon =
+    ``'ln(3) <span class="cl-decimal">≈ 1.099</span>'``. The text is escaped, and so is
+    every value that is not :class:`markupsafe.Markup`."""
+    return Markup(escape(template)).format(**values)
 
 
 def script_json(value: object) -> Markup:

@@ -6,10 +6,11 @@ Three parts, used by ``tests/browser/test_lab_parity.py``:
   :func:`plan`): a seeded sample of the lab's whole domain, opened by URL or reached from
   the previous state by typing, arrow/page keys, the −/+ buttons, the mode radios and the
   preset buttons;
-- what the page must show for a state (:func:`expected`), rendered by the very Python
-  functions that write the lab's markup (``generator.lessons.composition.result_html``,
-  ``generator.lessons.composition.lab_page``) from the core's record
-  (``generator.course.records.example_record``), parsed with the standard library's ``html.parser``;
+- what the page must show for a state (:func:`expected`): the lab as the Python side renders
+  it for that state (``generator.lessons.composition.lab_page.lab_state_html``, the very
+  templates and texts of the page's own markup) from the core's record
+  (``generator.lessons.composition.records.example_record``), parsed with the standard
+  library's ``html.parser``;
 - the checker (:func:`check_plan`): runs the actions on a page, waits for each update (or a
   reported failure, or a timeout), reads every ``[data-out]`` of ``#lab`` and the captions,
   ε lines, note and tables, the fields and ``location.search``, and returns one
@@ -39,21 +40,9 @@ from generator.core.rational import fraction_str
 from generator.course.lab_fields import exact_decimal
 from generator.course.records import Record
 from generator.lessons.composition.catalogue import CATALOGUE, Example
-from generator.lessons.composition.lab_page import (
-    distribution_caption,
-    probability_rows,
-    profile_caption,
-    profile_rows,
-)
+from generator.lessons.composition.lab_page import lab_state_html
 from generator.lessons.composition.lab_url import lab_query
 from generator.lessons.composition.records import example_record
-from generator.lessons.composition.result_html import (
-    composition_entries,
-    composition_note,
-    ln_html,
-    result_entries,
-    verdict_html,
-)
 from tests.conftest import PageLog
 
 PARAMS = ("mode", "k", "p", "alpha", "delta", "alpha0")
@@ -500,7 +489,7 @@ def _dataset(attrs: dict[str, str]) -> dict[str, str]:
 Row = list[Any]  # [dataset, [[tag, data-exact or None, text], ...]]
 
 
-def _rows(markup: str) -> list[Row]:
+def _rows(body: _Node) -> list[Row]:
     return [
         [
             _dataset(tr.attrs),
@@ -510,9 +499,17 @@ def _rows(markup: str) -> list[Row]:
                 if isinstance(cell, _Node) and cell.tag in ("td", "th")
             ],
         ]
-        for tr in _Tree(markup).root.walk()
+        for tr in body.walk()
         if tr.tag == "tr"
     ]
+
+
+def _one(nodes: list[_Node], name: str, value: str | None = None) -> _Node:
+    """The one element with attribute `name` (equal to `value`, if given)."""
+    found = [node for node in nodes if name in node.attrs and value in (None, node.attrs[name])]
+    if len(found) != 1:
+        raise ValueError(f"the lab's markup has {len(found)} elements [{name}={value!r}]")
+    return found[0]
 
 
 @dataclass(frozen=True)
@@ -534,22 +531,21 @@ class Expected:
 
 @lru_cache(maxsize=4096)
 def expected(state: LabState) -> Expected:
-    """What the page must show, from the functions that write the lab's markup."""
-    core = record(state)
-    markup = verdict_html(core["claim"]) + "".join(result_entries(core)) + "".join(composition_entries(core))
+    """What the page must show: the lab as Python renders it for the state."""
+    nodes = _Tree(lab_state_html(record(state), dict(state.pairs()))).root.walk()
     outs = {
         node.attrs["data-out"]: (_dataset(node.attrs), node.text())
-        for node in _Tree(markup).root.walk()
+        for node in nodes
         if "data-out" in node.attrs
     }
     texts = {
-        "ε line of α": _Tree(f"ε = ln α = {ln_html(state.alpha)}").root.text(),
-        "ε line of α₀": _Tree(f"ε₀ = ln α₀ = {ln_html(state.alpha0)}").root.text(),
-        "distribution caption": distribution_caption(core),
-        "profile caption": profile_caption(core),
-        "composition note": composition_note(core),
+        "ε line of α": _one(nodes, "data-lab-eps", "alpha").text(),
+        "ε line of α₀": _one(nodes, "data-lab-eps", "alpha0").text(),
+        "distribution caption": _one(nodes, "data-lab-caption", "distribution").text(),
+        "profile caption": _one(nodes, "data-lab-caption", "profile").text(),
+        "composition note": _one(nodes, "data-lab-composition-note").text(),
     }
-    rows = {"distribution": _rows(probability_rows(core)), "profile": _rows(profile_rows(core))}
+    rows = {kind: _rows(_one(nodes, "data-lab-rows", kind)) for kind in ("distribution", "profile")}
     return Expected(outs, texts, rows)
 
 

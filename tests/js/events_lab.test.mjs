@@ -6,11 +6,7 @@
 // two labs of two bundles on one page, each with its own state.
 
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 
 import { compositionLab } from '../../generator/lessons/composition/lab/composition.mjs';
 import * as compositionEngine from '../../generator/lessons/composition/lab/engine.mjs';
@@ -20,14 +16,9 @@ import { findSlots, mountLab } from '../../site_overrides/assets/javascripts/lab
 import { mountLabs } from '../../site_overrides/assets/javascripts/lab/kit/mount.mjs';
 import { presentThenShow } from '../../site_overrides/assets/javascripts/lab/kit/update.mjs';
 import { clickEvent, fakeDocumentOf, fakeWindow, FakeElement, normalHtml, parseHtml } from './fake_dom.mjs';
+import { pythonOnce } from './python_render.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PAGE = 'http://127.0.0.1/lessons/events.html';
-
-function python() {
-  const venv = join(ROOT, '.venv', 'bin', 'python');
-  return existsSync(venv) ? venv : 'python3';
-}
 
 // Typed states that Python renders too (read_state, state_record, the card and figure
 // templates): a zero weight and rows of different sums, equal laws with the empty event
@@ -74,19 +65,8 @@ for texts in json.loads(sys.argv[1]):
 print(json.dumps(out, ensure_ascii=False))
 `;
 
-let python_ = null;
 /** Python's rendering of the lab, the catalogue examples and STATES (once). */
-function rendered() {
-  if (!python_) {
-    const text = execFileSync(python(), ['-c', RENDER, JSON.stringify(STATES)], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      maxBuffer: 64 << 20,
-    });
-    python_ = JSON.parse(text.toString('utf8'));
-  }
-  return python_;
-}
+const rendered = pythonOnce(RENDER, STATES);
 
 /** A fake vega-embed that keeps the spec it embedded and the data sets of every draw. */
 function fakeVega() {
@@ -445,7 +425,7 @@ describe('two labs of two bundles on one page', () => {
     const env = { win, doc, loadVega: vega.load, replaceHistory: false };
     const quiet = { error: (...args) => assert.fail(String(args)) };
     // each bundle registers its own lab only (kit/start → kit/mount)
-    const first = mountLabs(doc, { composition: (root, e) => mountLab(root, compositionLab(compositionEngine), e) }, env, quiet);
+    const first = mountLabs(doc, { composition: (root, e) => mountLab(root, compositionLab(root, compositionEngine), e) }, env, quiet);
     const second = mountLabs(doc, { events: (root, e) => mountLab(root, eventsLab(root, engine), e) }, env, quiet);
     const composition = doc.querySelector('#lab');
     const events = doc.querySelector('#events-lab');

@@ -1,10 +1,20 @@
-"""One example's results as HTML entries, shared by the precomputed cards and the lab.
+"""One state's results, as the cards, the figures and the lab show them: the texts and values.
 
-Both show the same outputs the same way: each result is a ``<dt>``/``<dd>`` pair whose
-``<dd>`` carries DESIGN.md's lab-output attributes (``data-out``; ``data-exact`` with the
-reduced fraction where the value is exact; ``data-value`` for a decimal or pass/fail), so
-a test, or the lab's script, reads a card and the lab alike. The texts are fixed here and
-mirrored by ``lab/composition.mjs``; a test holds the lab's two renderings of its default state equal.
+Every sentence, term and caption that the lab module (``lab/composition.mjs``) writes is one
+of :data:`TEXTS`, with the ``{slots}`` it fills. The lab hands them over as its root's
+``data-text-*`` (:class:`generator.course.lab_shell.LabShell`'s ``own_texts``), and
+:func:`view` fills them here the same way, so the page as rendered and every state the
+browser shows come from one text. A text whose slots take markup (a number with its
+decimal, an ε) is filled by :func:`generator.course.templates.fill_html` here and by
+kit/text's ``labHtml`` there.
+
+The markup is the templates' (``templates/results.html``: the result lists, the verdict, the
+composition panel and the tables' rows, shared by cards, figures and the lab). Each result
+is a ``<dt>``/``<dd>`` pair whose ``<dd>`` carries DESIGN.md's lab-output attributes
+(``data-out``; ``data-exact`` with the reduced fraction where the value is exact;
+``data-value`` for a decimal or pass/fail), so a test, or the lab's script, reads a card and
+the lab alike. :func:`view` gives each ``[data-out]`` of the lists as its markup and its
+further ``data-*`` attributes, in order, which is what the lab module computes too.
 
 Extra attributes beyond the table: ``theorem-eps`` (q·ln α₀ is not a fraction) carries its
 decimal in ``data-value`` and the exact composed α in ``data-alpha``; ``max-event`` carries
@@ -13,43 +23,81 @@ decimal in ``data-value`` and the exact composed α in ``data-alpha``; ``max-eve
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from html import escape
+
+from markupsafe import Markup, escape
 
 from generator.core.pure_epsilon import PureEpsilon, PureKind
 from generator.course.records import Record
-from generator.course.templates import number_html
-from generator.lessons.composition.figures import event_text
+from generator.course.templates import fill_html, number_html, render
+from generator.lessons.composition.charts import X_LABELS
+from generator.lessons.composition.data import DATA_FILE
 
-NONE = "—"
-XOR_REASON = (
-    "첫 출력 R을 알면 두 번째 출력이 x를 그대로 드러내므로 각 좌표의 주변 보장은 조건부 보장이 되지 못하고, "
-    "따라서 구성 정리로 더할 수 없습니다."
-)
-COMPOSITION_NOTE = (
-    "정리의 값은 언제나 성립하는 상계이고, 마지막 값은 같은 합산 ε에서 이 메커니즘에 실제로 필요한 "
-    "가장 작은 δ입니다."
-)
-VERDICT_PASS = "주장 통과: 필요한 δ {required} ≤ 주장한 δ {delta}"
-VERDICT_FAIL = "주장 실패: δ ≥ {required} 필요"
-COMPOSITION_TERMS = {
-    "delta0": "단계별 δ₀",
-    "queries": "조건부 질의 수 q",
-    "theorem-eps": "정리의 ε = q·ε₀",
-    "theorem-delta": "정리의 δ = min(1, q·δ₀)",
-    "composed-delta-exact": "합산 ε에서 정확한 δ",
+MODES = ("fresh", "copy", "xor")
+
+# Every text the lab module writes, with the {slots} it fills; Python fills them the same way.
+TEXTS = {
+    "mode-fresh": "새 응답",
+    "mode-copy": "복사",
+    "mode-xor": "XOR",
+    "channel": "{mode} · k = {k} · p = {p}%",
+    "verdict-pass": "주장 통과: 필요한 δ {required} ≤ 주장한 δ {delta}",
+    "verdict-fail": "주장 실패: δ ≥ {required} 필요",
+    "max-event": "{direction} 방향, {event}",
+    "eps-infinite": "∞ (유한한 순수 ε가 없음)",
+    "none": "—",
+    "alpha0": "{alpha0} (ε₀ = {epsilon})",
+    "theorem-eps": "{epsilon} (α = {alpha})",
+    "theorem-delta": "min(1, {queries} × {delta0}) = {delta}",
+    "composed-delta-exact": "{delta} (α = {alpha})",
+    "note-xor": (
+        "첫 출력 R을 알면 두 번째 출력이 x를 그대로 드러내므로 각 좌표의 주변 보장은 조건부 보장이 되지 "
+        "못하고, 따라서 구성 정리로 더할 수 없습니다."
+    ),
+    "note-composed": (
+        "정리의 값은 언제나 성립하는 상계이고, 마지막 값은 같은 합산 ε에서 이 메커니즘에 실제로 필요한 "
+        "가장 작은 δ입니다."
+    ),
+    "eps-alpha": "ε = ln α = {epsilon}",
+    "eps-alpha0": "ε₀ = ln α₀ = {epsilon}",
+    "distribution-caption": (
+        f"{{channel}}: 출력마다 {X_LABELS[0]}일 때의 확률은 파랑, {X_LABELS[1]}일 때는 주황 막대입니다. "
+        "최대 사건 {event}({direction} 방향)의 막대에 검은 윤곽선이 있습니다."
+    ),
+    "profile-caption": (
+        "{channel}: 정수 α = 1, 2, …, 100에서 정확히 계산한 δ*(α)가 파란 점이고, 점 사이의 선은 "
+        "안내선입니다. 주황 선은 주장한 δ = {delta}, 빨간 점은 선택한 α = {alpha}에서 따로 정확히 "
+        "계산한 δ* = {required}입니다."
+    ),
+    "in-event": "예",
+    "not-in-event": "아니요",
+    "selected-alpha": "{alpha} (선택)",
+    "announcement": "{verdict}. 최대 사건은 {direction} 방향 {event}, 최소 순수 ε는 {epsilon}.",
 }
 
 
-def attributes(**data: str) -> str:
-    """``data_exact="3/8"`` -> `` data-exact="3/8"`` (values escaped)."""
-    return "".join(f' {name.replace("_", "-")}="{escape(text)}"' for name, text in data.items())
+def render_html(name: str, **values: object) -> str:
+    """The lesson's template ``name`` (in ``templates/``) rendered with ``values``."""
+    return render(name, DATA_FILE.parent, **values)
 
 
-def entry(term: str, value_html: str, out: str | None = None, **data: str) -> str:
-    """One ``<dt>``/``<dd>`` pair; ``out`` becomes ``data-out``, ``data`` further attributes."""
-    marked = attributes(data_out=out, **data) if out else attributes(**data)
-    return f"<div><dt>{escape(term)}</dt><dd{marked}>{value_html}</dd></div>"
+def mode_name(mode: str) -> str:
+    return TEXTS[f"mode-{mode}"]
+
+
+def channel_text(record: Record) -> str:
+    """ "새 응답 · k = 2 · p = 75%", or "XOR" (which uses neither k nor p)."""
+    channel = record["channel"]
+    name = mode_name(channel["mode"])
+    if channel["mode"] == "xor":
+        return name
+    return TEXTS["channel"].format(mode=name, k=channel["k"], p=channel["p"])
+
+
+def event_text(outputs: Sequence[str]) -> str:
+    """An event as a set of outputs: "{0}", "{00, 11}", or "∅"."""
+    return "{" + ", ".join(outputs) + "}" if outputs else "∅"
 
 
 def logarithm(multiplier: int, ratio: Fraction) -> PureEpsilon:
@@ -59,16 +107,16 @@ def logarithm(multiplier: int, ratio: Fraction) -> PureEpsilon:
     return PureEpsilon(PureKind.FINITE, multiplier, ratio)
 
 
-def epsilon_html(exact: str, decimal: str) -> str:
-    """An ε as exact text with its decimal: "2·ln(3) ≈ 2.197", "0", or "∞"."""
+def epsilon_html(exact: str, decimal: str) -> Markup:
+    """An ε as exact text with its decimal: "2·ln(3) ≈ 2.197", "0", or the sentence for ∞."""
     if exact == "0":
-        return "0"
+        return Markup("0")
     if exact == "∞":
-        return "∞ (유한한 순수 ε가 없음)"
-    return f'{escape(exact)} <span class="cl-decimal">≈ {escape(decimal)}</span>'
+        return escape(TEXTS["eps-infinite"])
+    return escape(exact) + Markup(' <span class="cl-decimal">≈ {}</span>').format(decimal)
 
 
-def ln_html(ratio: Fraction, multiplier: int = 1) -> str:
+def ln_html(ratio: Fraction, multiplier: int = 1) -> Markup:
     """multiplier·ln(ratio) as exact text with its decimal: "ln(3) ≈ 1.099", or "0"."""
     value = logarithm(multiplier, ratio)
     return epsilon_html(value.describe(), value.decimal())
@@ -76,84 +124,106 @@ def ln_html(ratio: Fraction, multiplier: int = 1) -> str:
 
 def verdict_text(claim: Record) -> str:
     """The claim's outcome in one plain sentence, from the record's exact decision."""
-    template = VERDICT_PASS if claim["passes"] else VERDICT_FAIL
+    template = TEXTS["verdict-pass" if claim["passes"] else "verdict-fail"]
     return template.format(required=claim["required"], delta=claim["delta"])
-
-
-def verdict_html(claim: Record) -> str:
-    """The verdict sentence, marked ``data-out="claim"`` with ``data-value`` pass or fail."""
-    marks = attributes(data_out="claim", data_value="pass" if claim["passes"] else "fail")
-    return f'<p class="cl-verdict"{marks}>{escape(verdict_text(claim))}</p>'
-
-
-def result_entries(record: Record) -> list[str]:
-    """The required δ at the claim α, the maximal event and the minimum pure ε."""
-    claim, pure = record["claim"], record["pure_epsilon"]
-    event = claim["event"]
-    return [
-        entry(
-            "주장한 α에서 필요한 δ",
-            number_html(claim["required"]),
-            "delta-required",
-            data_exact=claim["required"],
-        ),
-        entry(
-            "최대 사건",
-            f"{escape(event['direction'])} 방향, {escape(event_text(event['outputs']))}",
-            "max-event",
-            data_direction=event["direction"],
-            data_outputs=" ".join(event["outputs"]),
-        ),
-        entry(
-            "최소 순수 ε",
-            epsilon_html(pure["exact"], pure["decimal"]),
-            "eps-pure",
-            data_value=pure["decimal"],
-        ),
-    ]
-
-
-def composition_entries(record: Record) -> list[str]:
-    """The composition panel's rows: α₀ and ε₀, then δ₀, q, Σε, min(1, Σδ), the exact δ."""
-    panel = record["composition"]
-    alpha0 = Fraction(panel["alpha0"])
-    head = entry(
-        "단계별 α₀",
-        f"{number_html(panel['alpha0'])} (ε₀ = {ln_html(alpha0)})",
-        "alpha0",
-        data_exact=panel["alpha0"],
-    )
-    if panel["queries"] is None:
-        return [head, *(entry(term, NONE, name) for name, term in COMPOSITION_TERMS.items())]
-    queries, delta0, theorem_delta = panel["queries"], panel["delta0"], panel["theorem_delta"]
-    composed = number_html(panel["composed_alpha"])
-    theorem_eps = logarithm(queries, alpha0)
-    return [
-        head,
-        entry(COMPOSITION_TERMS["delta0"], number_html(delta0), "delta0", data_exact=delta0),
-        entry(COMPOSITION_TERMS["queries"], str(queries), "queries", data_exact=str(queries)),
-        entry(
-            COMPOSITION_TERMS["theorem-eps"],
-            f"{epsilon_html(theorem_eps.describe(), theorem_eps.decimal())} (α = {composed})",
-            "theorem-eps",
-            data_value=theorem_eps.decimal(),
-            data_alpha=panel["composed_alpha"],
-        ),
-        entry(
-            COMPOSITION_TERMS["theorem-delta"],
-            f"min(1, {queries} × {escape(delta0)}) = {number_html(theorem_delta)}",
-            "theorem-delta",
-            data_exact=theorem_delta,
-        ),
-        entry(
-            COMPOSITION_TERMS["composed-delta-exact"],
-            f"{number_html(panel['exact_delta'])} (α = {composed})",
-            "composed-delta-exact",
-            data_exact=panel["exact_delta"],
-        ),
-    ]
 
 
 def composition_note(record: Record) -> str:
     """Why the panel reads as it does: the xor reason, or bound versus exact value."""
-    return XOR_REASON if record["composition"]["queries"] is None else COMPOSITION_NOTE
+    return TEXTS["note-xor" if record["composition"]["queries"] is None else "note-composed"]
+
+
+# The composition panel's slots that only a composed channel fills (xor shows "—").
+COMPOSED = ("delta0", "queries", "theorem-eps", "theorem-delta", "composed-delta-exact")
+
+
+def _out(html: Markup | str, **data: str) -> dict[str, object]:
+    """A ``[data-out]`` slot: its content and its further data-* attributes, in order."""
+    return {"html": escape(html), "data": data}
+
+
+def _value(exact: str) -> dict[str, object]:
+    return _out(number_html(exact), exact=exact)
+
+
+def result_outs(record: Record) -> dict[str, dict[str, object]]:
+    """The result list's and the composition panel's slots, by ``data-out`` name."""
+    claim, pure, panel = record["claim"], record["pure_epsilon"], record["composition"]
+    event = claim["event"]
+    alpha0 = Fraction(panel["alpha0"])
+    outs = {
+        "delta-required": _value(claim["required"]),
+        "max-event": _out(
+            TEXTS["max-event"].format(direction=event["direction"], event=event_text(event["outputs"])),
+            direction=event["direction"],
+            outputs=" ".join(event["outputs"]),
+        ),
+        "eps-pure": _out(epsilon_html(pure["exact"], pure["decimal"]), value=pure["decimal"]),
+        "alpha0": _out(
+            fill_html(TEXTS["alpha0"], alpha0=number_html(panel["alpha0"]), epsilon=ln_html(alpha0)),
+            exact=panel["alpha0"],
+        ),
+    }
+    queries = panel["queries"]
+    if queries is None:
+        none = _out(TEXTS["none"])
+        return {**outs, **dict.fromkeys(COMPOSED, none)}
+    composed = number_html(panel["composed_alpha"])
+    theorem_eps = logarithm(queries, alpha0)
+    return {
+        **outs,
+        "delta0": _value(panel["delta0"]),
+        "queries": _out(str(queries), exact=str(queries)),
+        "theorem-eps": _out(
+            fill_html(
+                TEXTS["theorem-eps"],
+                epsilon=epsilon_html(theorem_eps.describe(), theorem_eps.decimal()),
+                alpha=composed,
+            ),
+            value=theorem_eps.decimal(),
+            alpha=panel["composed_alpha"],
+        ),
+        "theorem-delta": _out(
+            fill_html(
+                TEXTS["theorem-delta"],
+                queries=queries,
+                delta0=panel["delta0"],
+                delta=number_html(panel["theorem_delta"]),
+            ),
+            exact=panel["theorem_delta"],
+        ),
+        "composed-delta-exact": _out(
+            fill_html(TEXTS["composed-delta-exact"], delta=number_html(panel["exact_delta"]), alpha=composed),
+            exact=panel["exact_delta"],
+        ),
+    }
+
+
+def view(record: Record) -> dict[str, object]:
+    """The values a state's templates show, all taken from its record and :data:`TEXTS`."""
+    claim = record["claim"]
+    event = claim["event"]
+    channel = channel_text(record)
+    event_shown = event_text(event["outputs"])
+    alpha, alpha0 = Fraction(claim["alpha"]), Fraction(record["composition"]["alpha0"])
+    return {
+        "record": record,
+        "texts": TEXTS,
+        "x_labels": X_LABELS,
+        "channel": channel,
+        "event": event_shown,
+        "verdict": verdict_text(claim),
+        "outs": result_outs(record),
+        "note": composition_note(record),
+        "ln_alpha": ln_html(alpha),
+        "eps_alpha": fill_html(TEXTS["eps-alpha"], epsilon=ln_html(alpha)),
+        "eps_alpha0": fill_html(TEXTS["eps-alpha0"], epsilon=ln_html(alpha0)),
+        "in_event": set(event["outputs"]),
+        "selected": TEXTS["selected-alpha"].format(alpha=claim["alpha"]),
+        "distribution_caption": TEXTS["distribution-caption"].format(
+            channel=channel, event=event_shown, direction=event["direction"]
+        ),
+        "profile_caption": TEXTS["profile-caption"].format(
+            channel=channel, delta=claim["delta"], alpha=claim["alpha"], required=claim["required"]
+        ),
+    }

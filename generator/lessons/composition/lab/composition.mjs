@@ -1,46 +1,62 @@
 /**
- * The composition lab: its parameters, and the mapping from the engine's result (engine.mjs,
- * `evaluateLab`) to the strings of every output slot, with the same markup and Korean texts
- * that the server writes (generator/lessons/composition/result_html.py, cards.py, figures.py, lab_page.py).
- * Everything else a lab does is the kit's (kit/lab.mjs).
+ * The composition lab: its definition for the lab kit (kit/lab.mjs), over the engine
+ * (engine.mjs, `evaluateLab`).
  *
+ * The server renders the whole lab with its default state (generator/lessons/composition/
+ * lab_page.py, templates composition_lab.html and results.html); this module patches
+ * values and attributes into the same elements, with the markup those templates write:
+ *
+ * - every `[data-out]` of the result list and the composition panel (`delta-required`,
+ *   `max-event`, `eps-pure`, `alpha0`, `delta0`, `queries`, `theorem-eps`, `theorem-delta`,
+ *   `composed-delta-exact`): its markup and its data-* attributes (OUT_DATA; a slot that
+ *   xor leaves empty loses them), and the verdict `claim` (data-value pass/fail);
+ * - the composition note, the ε lines of α and α₀, and the captions of both charts;
+ * - the profile table `[data-lab-rows="profile"]`: the selected α's row, then one row per
+ *   α of the integer grid, the same for every state (only their δ cells change);
+ * - the probability table `[data-lab-rows="distribution"]`, whose rows follow the
+ *   channel's outputs: laid out again, cell by cell as results.html writes them, when mode,
+ *   p or k change; otherwise only its "in the maximal event" column is rewritten (at
+ *   k = 100 laying out its 300 cells costs more than everything else in an update);
+ * - the charts' data sets (kit/charts; the specs are per mode).
+ *
+ * Every sentence, term and caption is one of the page's (the root's data-text-*,
+ * result_html.TEXTS, filled by kit/text's labText and labHtml); no Korean is typed here.
  * `present` computes every string of a state and may throw; `show` only assigns them. No
- * number reaches the page except through the engine's exact strings and decimals. The
- * probability and profile tables depend on the channel alone, except for the "in the
- * maximal event" column and the selected-α row; while mode, p and k stay, only those cells
- * are rewritten (at k = 100 laying out 300 fresh cells costs more than everything else in
- * an update).
+ * number reaches the page except through the engine's exact strings and decimals.
  *
  * @module composition
  */
 
 import { exactOf, numberHtml as exactHtml } from '#lab/kit/markup.mjs';
-import { escapeHtml } from '#lab/kit/text.mjs';
+import { escapeHtml, labHtml, labText } from '#lab/kit/text.mjs';
 
 export { exactOf };
 
 export const FIELDS = Object.freeze(['k', 'p', 'alpha', 'delta', 'alpha0']);
 export const PARAMS = Object.freeze(['mode', ...FIELDS]);
-const MODE_NAMES = { fresh: '새 응답', copy: '복사', xor: 'XOR' };
+/** The charts' x values (generator/lessons/composition/charts.py X_LABELS). */
 const X_LABELS = ['x = 0', 'x = 1'];
-const NONE = '—';
-const TERMS = {
-  'delta-required': '주장한 α에서 필요한 δ',
-  'max-event': '최대 사건',
-  'eps-pure': '최소 순수 ε',
-  alpha0: '단계별 α₀',
-  delta0: '단계별 δ₀',
-  queries: '조건부 질의 수 q',
-  'theorem-eps': '정리의 ε = q·ε₀',
-  'theorem-delta': '정리의 δ = min(1, q·δ₀)',
-  'composed-delta-exact': '합산 ε에서 정확한 δ',
-};
+
+/** Each [data-out] of the lists (results.html), with the data-* attributes it may carry. */
+export const OUT_DATA = Object.freeze({
+  'delta-required': ['exact'],
+  'max-event': ['direction', 'outputs'],
+  'eps-pure': ['value'],
+  alpha0: ['exact'],
+  delta0: ['exact'],
+  queries: ['exact'],
+  'theorem-eps': ['value', 'alpha'],
+  'theorem-delta': ['exact'],
+  'composed-delta-exact': ['exact'],
+});
+const OUTS = Object.keys(OUT_DATA);
+/** The composition panel's slots that only a composed channel fills (result_html.COMPOSED). */
+const COMPOSED = ['delta0', 'queries', 'theorem-eps', 'theorem-delta', 'composed-delta-exact'];
 
 /** Every element `show` writes, by name (kit/lab finds them once, at mount). */
 export const SLOTS = Object.freeze({
   claim: '[data-out="claim"]',
-  results: '[data-lab-results]',
-  composition: '[data-lab-composition]',
+  ...Object.fromEntries(OUTS.map((name) => [name, '[data-out="' + name + '"]'])),
   note: '[data-lab-composition-note]',
   epsAlpha: '[data-lab-eps="alpha"]',
   epsAlpha0: '[data-lab-eps="alpha0"]',
@@ -55,41 +71,20 @@ export const SLOTS = Object.freeze({
   live: '[data-lab-live]',
 });
 
-function channelText(record) {
-  const channel = record.channel;
-  const name = MODE_NAMES[channel.mode];
-  if (channel.mode === 'xor') return name;
-  return name + ' · k = ' + channel.k + ' · p = ' + channel.p + '%';
-}
-
 function eventText(outputs) {
   return outputs.length ? '{' + outputs.join(', ') + '}' : '∅';
 }
 
-/** result_html.verdict_text */
-export function verdictText(claim) {
-  return claim.passes
-    ? '주장 통과: 필요한 δ ' + claim.required + ' ≤ 주장한 δ ' + claim.delta
-    : '주장 실패: δ ≥ ' + claim.required + ' 필요';
-}
-
-/** cards.epsilon_html */
-function epsilonHtml(exact, decimal) {
-  if (exact === '0') return '0';
-  if (exact === '∞') return '∞ (유한한 순수 ε가 없음)';
-  return escapeHtml(exact) + ' <span class="cl-decimal">≈ ' + escapeHtml(decimal) + '</span>';
-}
-
-function lnHtml(term) {
-  return epsilonHtml(term.exact, term.decimal);
-}
-
 /**
- * The renderers of one engine. The engine is handed in (the page's published
- * `window.CompositionLabEngine`), so a test can wrap its formatters.
- * @param {any} engine
+ * The renderers of one lab: its sentences come from its root (data-text-*), its decimals
+ * from the engine handed in (the page's published `window.CompositionLabEngine`), so a
+ * test can wrap its formatters.
+ * @param {{getAttribute(name: string): string | null}} root @param {any} engine
  */
-export function renderers(engine) {
+export function renderers(root, engine) {
+  const say = (/** @type {string} */ name, /** @type {Record<string, unknown>} */ values) => labText(root, name, values);
+  const sayHtml = (/** @type {string} */ name, /** @type {Record<string, string>} */ values) => labHtml(root, name, values);
+
   /**
    * "3/8 = 0.375", "1/3 ≈ 0.333", or "0" (kit/markup, the server's number_html), with the
    * engine's decimalForm, which a test may wrap.
@@ -98,116 +93,91 @@ export function renderers(engine) {
     return exactHtml(exact, (value) => engine.decimalForm(value));
   }
 
-  function entry(out, valueHtml, data) {
-    let attributes = '';
-    for (const name of Object.keys(data || {})) attributes += ' data-' + name + '="' + escapeHtml(data[name]) + '"';
-    return (
-      '<div><dt>' + escapeHtml(TERMS[out]) + '</dt><dd data-out="' + out + '"' + attributes + '>' + valueHtml +
-      '</dd></div>'
-    );
+  /** result_html.epsilon_html: "2·ln(3) ≈ 2.197", "0", or the sentence for ∞. */
+  function epsilonHtml(term) {
+    if (term.exact === '0') return '0';
+    if (term.exact === '∞') return escapeHtml(say('eps-infinite'));
+    return escapeHtml(term.exact) + ' <span class="cl-decimal">≈ ' + escapeHtml(term.decimal) + '</span>';
   }
 
-  function resultsHtml(record) {
+  const out = (html, data = {}) => ({ html, data });
+  const value = (exact) => out(numberHtml(exact), { exact });
+
+  function channelText(record) {
+    const channel = record.channel;
+    const name = say('mode-' + channel.mode);
+    return channel.mode === 'xor' ? name : say('channel', { mode: name, k: channel.k, p: channel.p });
+  }
+
+  function verdictText(claim) {
+    return say(claim.passes ? 'verdict-pass' : 'verdict-fail', { required: claim.required, delta: claim.delta });
+  }
+
+  /** result_html.result_outs: each slot's markup and its data-* attributes. */
+  function outs(record) {
     const claim = record.claim;
     const event = claim.event;
     const pure = record.pure_epsilon;
-    return (
-      entry('delta-required', numberHtml(claim.required), { exact: claim.required }) +
-      entry('max-event', escapeHtml(event.direction) + ' 방향, ' + escapeHtml(eventText(event.outputs)), {
+    const panel = record.composition;
+    const epsilon = record.epsilon;
+    const shown = {
+      'delta-required': value(claim.required),
+      'max-event': out(escapeHtml(say('max-event', { direction: event.direction, event: eventText(event.outputs) })), {
         direction: event.direction,
         outputs: event.outputs.join(' '),
-      }) +
-      entry('eps-pure', epsilonHtml(pure.exact, pure.decimal), { value: pure.decimal })
-    );
-  }
-
-  function compositionHtml(record, epsilon) {
-    const panel = record.composition;
-    const head = entry('alpha0', numberHtml(panel.alpha0) + ' (ε₀ = ' + lnHtml(epsilon.step) + ')', {
-      exact: panel.alpha0,
-    });
+      }),
+      'eps-pure': out(epsilonHtml(pure), { value: pure.decimal }),
+      alpha0: out(sayHtml('alpha0', { alpha0: numberHtml(panel.alpha0), epsilon: epsilonHtml(epsilon.step) }), {
+        exact: panel.alpha0,
+      }),
+    };
     if (panel.queries === null) {
-      return (
-        head +
-        ['delta0', 'queries', 'theorem-eps', 'theorem-delta', 'composed-delta-exact']
-          .map((name) => entry(name, NONE))
-          .join('')
-      );
+      const none = out(escapeHtml(say('none')));
+      for (const name of COMPOSED) shown[name] = none;
+      return shown;
     }
+    const queries = String(panel.queries);
     const composed = numberHtml(panel.composed_alpha);
-    return (
-      head +
-      entry('delta0', numberHtml(panel.delta0), { exact: panel.delta0 }) +
-      entry('queries', String(panel.queries), { exact: String(panel.queries) }) +
-      entry('theorem-eps', lnHtml(epsilon.theorem) + ' (α = ' + composed + ')', {
-        value: epsilon.theorem.decimal,
-        alpha: panel.composed_alpha,
-      }) +
-      entry(
-        'theorem-delta',
-        'min(1, ' + panel.queries + ' × ' + escapeHtml(panel.delta0) + ') = ' + numberHtml(panel.theorem_delta),
-        { exact: panel.theorem_delta },
-      ) +
-      entry('composed-delta-exact', numberHtml(panel.exact_delta) + ' (α = ' + composed + ')', {
-        exact: panel.exact_delta,
-      })
+    shown.delta0 = value(panel.delta0);
+    shown.queries = out(queries, { exact: queries });
+    shown['theorem-eps'] = out(sayHtml('theorem-eps', { epsilon: epsilonHtml(epsilon.theorem), alpha: composed }), {
+      value: epsilon.theorem.decimal,
+      alpha: panel.composed_alpha,
+    });
+    shown['theorem-delta'] = out(
+      sayHtml('theorem-delta', {
+        queries,
+        delta0: escapeHtml(panel.delta0),
+        delta: numberHtml(panel.theorem_delta),
+      }),
+      { exact: panel.theorem_delta },
     );
+    shown['composed-delta-exact'] = out(
+      sayHtml('composed-delta-exact', { delta: numberHtml(panel.exact_delta), alpha: composed }),
+      { exact: panel.exact_delta },
+    );
+    return shown;
   }
 
-  function distributionCaption(record) {
-    const event = record.claim.event;
-    return (
-      channelText(record) + ': 출력마다 ' + X_LABELS[0] + '일 때의 확률은 파랑, ' + X_LABELS[1] +
-      '일 때는 주황 막대입니다. 최대 사건 ' + eventText(event.outputs) + '(' + event.direction +
-      ' 방향)의 막대에 검은 윤곽선이 있습니다.'
-    );
-  }
-
-  function profileCaption(record) {
-    const claim = record.claim;
-    return (
-      channelText(record) + ': 정수 α = 1, 2, …, 100에서 정확히 계산한 δ*(α)가 파란 점이고, 점 사이의 ' +
-      '선은 안내선입니다. 주황 선은 주장한 δ = ' + claim.delta + ', 빨간 점은 선택한 α = ' + claim.alpha +
-      '에서 따로 정확히 계산한 δ* = ' + claim.required + '입니다.'
-    );
-  }
+  const inEventText = (record) => {
+    const event = record.claim.event.outputs;
+    return record.channel.labels.map((label) => say(event.indexOf(label) >= 0 ? 'in-event' : 'not-in-event'));
+  };
 
   function cell(exact) {
     return '<td data-exact="' + escapeHtml(exact) + '">' + numberHtml(exact) + '</td>';
   }
 
+  /** The probability table's body as results.html writes it: one row a line. */
   function probabilityRows(record) {
     const channel = record.channel;
-    const event = record.claim.event.outputs;
-    return channel.labels
-      .map(
-        (label, i) =>
-          '<tr data-output="' + escapeHtml(label) + '"><th scope="row">' + escapeHtml(label) + '</th>' +
-          cell(channel.distribution0[i]) + cell(channel.distribution1[i]) + '<td>' +
-          (event.indexOf(label) >= 0 ? '예' : '아니요') + '</td></tr>',
-      )
-      .join('');
-  }
-
-  function selectedRow(claim) {
-    return (
-      '<tr class="cl-selected" data-alpha="' + escapeHtml(claim.alpha) + '"><th scope="row">' +
-      escapeHtml(claim.alpha) + ' (선택)</th>' + cell(claim.required) + '</tr>'
+    const inEvent = inEventText(record);
+    const rows = channel.labels.map(
+      (label, i) =>
+        '<tr data-output="' + escapeHtml(label) + '"><th scope="row">' + escapeHtml(label) + '</th>' +
+        cell(channel.distribution0[i]) + cell(channel.distribution1[i]) + '<td>' + escapeHtml(inEvent[i]) + '</td></tr>',
     );
-  }
-
-  function profileRows(record) {
-    const grid = record.grid;
-    return (
-      selectedRow(record.claim) +
-      grid.alphas
-        .map(
-          (alpha, i) =>
-            '<tr data-alpha="' + escapeHtml(alpha) + '"><th scope="row">' + escapeHtml(alpha) + '</th>' +
-            cell(grid.deltas[i]) + '</tr>',
-        )
-        .join('')
-    );
+    return '\n' + rows.join('\n') + '\n';
   }
 
   /** The charts' data sets, the fields of generator/lessons/composition/charts.py. */
@@ -260,30 +230,55 @@ export function renderers(engine) {
    */
   function present(result, memory) {
     const channel = result.channel;
+    const claim = result.claim;
+    const event = claim.event;
     const key = channel.mode + ' ' + channel.p + ' ' + channel.k;
-    const event = result.claim.event.outputs;
+    const fresh = key !== memory.tableKey;
+    const verdict = verdictText(claim);
+    const channelName = channelText(result);
+    const eventShown = eventText(event.outputs);
     return {
       result,
-      claim: { value: result.claim.passes ? 'pass' : 'fail', text: verdictText(result.claim) },
-      results: resultsHtml(result),
-      composition: compositionHtml(result, result.epsilon),
-      note: result.composition.queries === null ? 'data-note-xor' : 'data-note-composed',
-      epsAlpha: 'ε = ln α = ' + lnHtml(result.epsilon.claim),
-      epsAlpha0: 'ε₀ = ln α₀ = ' + lnHtml(result.epsilon.step),
-      captions: { distribution: distributionCaption(result), profile: profileCaption(result) },
+      claim: { value: claim.passes ? 'pass' : 'fail', text: verdict },
+      outs: outs(result),
+      note: say(result.composition.queries === null ? 'note-xor' : 'note-composed'),
+      epsAlpha: sayHtml('eps-alpha', { epsilon: epsilonHtml(result.epsilon.claim) }),
+      epsAlpha0: sayHtml('eps-alpha0', { epsilon: epsilonHtml(result.epsilon.step) }),
+      captions: {
+        distribution: say('distribution-caption', {
+          channel: channelName,
+          event: eventShown,
+          direction: event.direction,
+        }),
+        profile: say('profile-caption', {
+          channel: channelName,
+          delta: claim.delta,
+          alpha: claim.alpha,
+          required: claim.required,
+        }),
+      },
       tableKey: key,
-      tables:
-        key === memory.tableKey ? null : { distribution: probabilityRows(result), profile: profileRows(result) },
-      inEvent: channel.labels.map((label) => (event.indexOf(label) >= 0 ? '예' : '아니요')),
-      selectedRow: selectedRow(result.claim),
+      distributionRows: fresh ? probabilityRows(result) : null,
+      inEvent: inEventText(result),
+      selected: { alpha: claim.alpha, text: say('selected-alpha', { alpha: claim.alpha }), ...value(claim.required) },
+      grid: fresh ? result.grid.deltas.map(value) : null,
       charts: chartRows(result),
-      announcement:
-        verdictText(result.claim) + '. 최대 사건은 ' + result.claim.event.direction + ' 방향 ' +
-        eventText(result.claim.event.outputs) + ', 최소 순수 ε는 ' + result.pure_epsilon.exact + '.',
+      announcement: say('announcement', {
+        verdict,
+        direction: event.direction,
+        event: eventShown,
+        epsilon: result.pure_epsilon.exact,
+      }),
     };
   }
 
-  return { numberHtml, present, chartRows, probabilityRows, profileRows };
+  return { numberHtml, present, chartRows, probabilityRows };
+}
+
+/** A number cell (results.html's `cell`): its exact value and its markup. */
+function showCell(cell, shown) {
+  cell.setAttribute('data-exact', shown.data.exact);
+  cell.innerHTML = shown.html;
 }
 
 /**
@@ -293,36 +288,44 @@ export function renderers(engine) {
 export function show(view, slots, memory) {
   slots.claim.setAttribute('data-value', view.claim.value);
   slots.claim.textContent = view.claim.text;
-  slots.results.innerHTML = view.results;
-  slots.composition.innerHTML = view.composition;
-  slots.note.textContent = slots.note.getAttribute(view.note);
+  for (const name of OUTS) {
+    const slot = slots[name];
+    const shown = view.outs[name];
+    for (const key of OUT_DATA[name]) {
+      if (Object.prototype.hasOwnProperty.call(shown.data, key)) slot.setAttribute('data-' + key, shown.data[key]);
+      else slot.removeAttribute('data-' + key);
+    }
+    slot.innerHTML = shown.html;
+  }
+  slots.note.textContent = view.note;
   slots.epsAlpha.innerHTML = view.epsAlpha;
   slots.epsAlpha0.innerHTML = view.epsAlpha0;
   slots.captionDistribution.textContent = view.captions.distribution;
   slots.captionProfile.textContent = view.captions.profile;
   const distribution = slots.rowsDistribution;
-  const profile = slots.rowsProfile;
-  if (view.tables) {
-    distribution.innerHTML = view.tables.distribution;
-    profile.innerHTML = view.tables.profile;
-    memory.tableKey = view.tableKey;
+  if (view.distributionRows !== null) {
+    distribution.innerHTML = view.distributionRows;
   } else {
     Array.prototype.forEach.call(distribution.rows, (row, i) => {
       const last = row.cells[row.cells.length - 1];
       if (last.textContent !== view.inEvent[i]) last.textContent = view.inEvent[i];
     });
-    const holder = profile.ownerDocument.createElement('tbody');
-    holder.innerHTML = view.selectedRow;
-    profile.replaceChild(holder.firstChild, profile.rows[0]);
   }
+  const profile = slots.rowsProfile.rows;
+  const selected = profile[0];
+  selected.setAttribute('data-alpha', view.selected.alpha);
+  selected.cells[0].textContent = view.selected.text;
+  showCell(selected.cells[1], view.selected);
+  if (view.grid !== null) view.grid.forEach((shown, i) => showCell(profile[i + 1].cells[1], shown));
+  memory.tableKey = view.tableKey;
 }
 
 /**
- * The composition lab's definition for kit/lab.mjs, over one engine.
- * @param {any} engine
+ * The composition lab's definition for kit/lab.mjs, on its root, over one engine.
+ * @param {{getAttribute(name: string): string | null}} root @param {any} engine
  */
-export function compositionLab(engine) {
-  const render = renderers(engine);
+export function compositionLab(root, engine) {
+  const render = renderers(root, engine);
   return {
     label: 'composition lab',
     numbers: engine,
@@ -333,10 +336,10 @@ export function compositionLab(engine) {
     // XOR ignores k and p: their fields are disabled and never refused.
     ignorable: ['k', 'p'],
     ignored: (texts) => (texts.mode === 'xor' ? ['k', 'p'] : []),
-    onTexts(root, texts) {
+    onTexts(lab, texts) {
       const xor = texts.mode === 'xor';
-      root.querySelector('[data-lab-xor-reason]').hidden = !xor;
-      root.querySelector('[data-lab-xor]').hidden = !xor;
+      lab.querySelector('[data-lab-xor-reason]').hidden = !xor;
+      lab.querySelector('[data-lab-xor]').hidden = !xor;
     },
     slots: SLOTS,
     charts: ['distribution', 'profile'],

@@ -17,5 +17,5 @@ import * as compositionEngine from './engine.mjs';
 window.CompositionLabEngine = Object.freeze({ ...compositionEngine });
 
 startLabs({
-  composition: (root, env) => mountLab(root, compositionLab(window.CompositionLabEngine), env),
+  composition: (root, env) => mountLab(root, compositionLab(root, window.CompositionLabEngine), env),
 });

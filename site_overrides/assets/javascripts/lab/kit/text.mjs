@@ -1,7 +1,8 @@
 /**
  * Texts of a lab: HTML escaping as Python's `html.escape`, and the lab's own sentences,
  * which the page hands over as `data-text-<name>` attributes of the lab's root
- * (generator/lessons/composition/lab_page.py), with `{key}` slots filled here.
+ * (generator/course/lab_shell.py's `own_texts`, a lesson's TEXTS), with `{key}` slots
+ * filled here: with text (`labText`), or with markup (`labHtml`).
  *
  * @module kit/text
  */
@@ -33,4 +34,15 @@ export function fillTemplate(template, values) {
  */
 export function labText(root, name, values) {
   return fillTemplate(root.getAttribute('data-text-' + name) || '', values);
+}
+
+/**
+ * The lab's sentence `name` as markup, its `{key}` slots filled with markup: the sentence
+ * is escaped, the values are not (the caller escapes any plain text among them), as the
+ * server's `fill_html` (generator/course/templates.py) does.
+ * @param {{getAttribute(name: string): string | null}} root
+ * @param {string} name @param {Record<string, string>} [values] HTML @returns {string}
+ */
+export function labHtml(root, name, values) {
+  return fillTemplate(escapeHtml(root.getAttribute('data-text-' + name) || ''), values);
 }
