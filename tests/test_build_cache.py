@@ -265,7 +265,7 @@ def test_a_warm_build_writes_the_same_site_as_a_cold_build(
     assert cold.returncode == 0, cold.stderr
     filled = _entries(cache)
     kinds = {name.split("/")[0] for name in filled}
-    assert kinds == {"katex", "vega-bundle", "vega-lite-spec", "vega-svg"}
+    assert kinds == {"katex", "site-references", "vega-bundle", "vega-lite-spec", "vega-svg"}
     warm = mkdocs_build(tmp_path / "warm")
     assert warm.returncode == 0, warm.stderr
     assert _entries(cache) == filled  # every lookup hit: nothing was added or rewritten

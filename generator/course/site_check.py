@@ -15,11 +15,14 @@ relative paths stay on the machine that serves the site. What counts as a refere
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from generator.course.build_cache import default_cache, generator_digest
 
 _HOST_URL = r"(?:https?:)?//[^\s\"'`)<>]+"
 _CSS_REFERENCE = re.compile(rf"""(?:url\(\s*["']?|@import\s+["'])(?P<url>{_HOST_URL})""", re.IGNORECASE)
@@ -90,6 +93,18 @@ CHECKS: dict[str, Check] = {
 }
 
 
+def _references(check: Check, suffix: str, text: str) -> list[str]:
+    """The URLs a file loads, kept in the build cache by the file's text and this module's
+    source: an unchanged page (most of a rebuild) is not parsed again."""
+    found = default_cache().text(
+        "site-references",
+        (suffix, generator_digest(), text),
+        lambda: json.dumps(check(text)),
+    )
+    urls: list[str] = json.loads(found)
+    return urls
+
+
 def foreign_references(site_dir: Path, site_url: str | None = None) -> list[str]:
     """``"<file>: <url>"`` for every URL in the built HTML, CSS and JS that loads from another host."""
     own_host = urlsplit(site_url or "").netloc
@@ -98,6 +113,6 @@ def foreign_references(site_dir: Path, site_url: str | None = None) -> list[str]
         check = CHECKS.get(path.suffix)
         if check is not None and path.is_file():
             relative = path.relative_to(site_dir).as_posix()
-            urls = check(path.read_text(encoding="utf-8", errors="replace"))
+            urls = _references(check, path.suffix, path.read_text(encoding="utf-8", errors="replace"))
             found += [f"{relative}: {url}" for url in urls if urlsplit(url).netloc != own_host]
     return found
