@@ -60,8 +60,10 @@ lint: setup ## ruff on every Python file
 typecheck: setup ## mypy --strict on generator/
 	$(VENV)/bin/mypy
 
-pytest: setup system-deps ## the Python tests: core, build, pages, browsers
-	$(PY) -m pytest
+# PYTEST_WORKERS: how many processes share the tests (pytest-xdist; "auto": one per core, 0: none).
+PYTEST_WORKERS ?= auto
+pytest: setup system-deps ## the Python tests: core, build, pages, browsers, spread over the cores
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --maxprocesses 4
 
 node-test: setup ## node --test on the browser-side modules
 	npm test --silent

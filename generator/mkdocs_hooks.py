@@ -14,11 +14,14 @@ One build, in event order:
 - ``on_page_content``: render the math with KaTeX (:mod:`generator.course.katex_render`); bad TeX
   stops the build, naming the page and the formula.
 - ``on_post_page``: a page that holds labs gets the script tag of each
-  (:func:`generator.course.lab_bundle.with_lab_scripts`); other pages load no lab code. In
+  (:func:`generator.course.lab_bundle.with_lab_scripts`); other pages load no lab code. Its
+  static charts get addresses relative to the page, and are noted for writing
+  (:mod:`generator.course.chart_files`). In
   the SCORM variant, links to other pages become their text
   (:func:`generator.course.lms_links.unlink_pages`): each lesson is its own SCO.
-- ``on_post_build``: close the KaTeX process, then fail if any built file refers to another
-  host (:mod:`generator.course.site_check`), a safety net beside the privacy plugin.
+- ``on_post_build``: close the KaTeX process, write the chart files that the pages show,
+  then fail if any built file refers to another host (:mod:`generator.course.site_check`),
+  a safety net beside the privacy plugin.
 
 Under ``mkdocs serve`` the generator's sources are watched too. MkDocs keeps this module
 across rebuilds, so before each rebuild the generator's modules are forgotten and imported
@@ -44,6 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from generator.course.chart_files import ChartFileError, chart_paths, with_chart_urls, write_chart_files  # noqa: E402
 from generator.course.katex_render import KatexError, KatexProcess, render_inline_text, render_math  # noqa: E402
 from generator.course.lab_bundle import BundleError, lab_entries, lab_script_path, with_lab_scripts  # noqa: E402
 from generator.course.lms_links import unlink_pages  # noqa: E402
@@ -52,6 +56,7 @@ from generator.course.site_check import foreign_references  # noqa: E402
 
 _katex = KatexProcess()
 _serving = False
+_charts: set[str] = set()  # the chart files that this build's pages show
 
 
 def _forget_generator_modules() -> None:
@@ -77,6 +82,7 @@ def on_pre_build(config: MkDocsConfig) -> None:
     from generator.course.build import build
 
     build(Path(config.docs_dir) / "generated")
+    _charts.clear()
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
@@ -114,6 +120,8 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     try:
         urls = {name: get_relative_url(lab_script_path(name), page.url) for name in lab_entries()}
         output = with_lab_scripts(output, urls)
+        _charts.update(chart_paths(output))
+        output = with_chart_urls(output, lambda path: get_relative_url(path, page.url))
         if config.extra.get("variant") == "scorm":
             output = unlink_pages(output, page.url.rsplit("/", 1)[-1])
         return output
@@ -124,6 +132,10 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
 @event_priority(-200)  # after Material's offline plugin (-100) has written search_index.js
 def on_post_build(config: MkDocsConfig) -> None:
     _katex.close()
+    try:
+        write_chart_files(Path(config.site_dir), _charts)
+    except ChartFileError as error:
+        raise PluginError(str(error)) from error
     foreign = foreign_references(Path(config.site_dir), config.site_url)
     if foreign:
         raise PluginError("built files refer to other hosts:\n  " + "\n  ".join(foreign))

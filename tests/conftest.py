@@ -1,5 +1,9 @@
 """Shared fixtures: one strict build of the site per session, a local server, a browser.
 
+The packages (offline zip, SCORM zip, embed site) are made once per session too, each when
+a test first asks for it (``package_of``): the offline zip from the session's build itself,
+the other two from their own configs.
+
 Browser fixtures drive Debian's chromium through Playwright (never a downloaded browser)
 and record every request and console message, so a test can assert that nothing left
 the origin and nothing was logged as an error.
@@ -14,7 +18,7 @@ import shutil
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -52,6 +56,28 @@ def site_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subproce
     """The one strict build of the session: the site directory and how the build went."""
     site = tmp_path_factory.mktemp("site")
     return site, mkdocs_build(site)
+
+
+@pytest.fixture(scope="session")
+def package_of(tmp_path_factory: pytest.TempPathFactory, built_site: Path) -> Callable[[str], Path]:
+    """``package_of(kind)``: the path of the session's ``kind`` package, made on first use."""
+    from generator.course import package as packaging
+    from generator.course.offline_bundle import write_offline_bundle
+
+    out = tmp_path_factory.mktemp("dist")
+    made: dict[str, Path] = {}
+
+    def make(kind: str) -> Path:
+        if kind not in made:
+            offline = kind == "offline"
+            made[kind] = (
+                write_offline_bundle(built_site, out / packaging.OUTPUTS[kind])
+                if offline
+                else packaging.package(kind, out)
+            )
+        return made[kind]
+
+    return make
 
 
 @pytest.fixture(scope="session")

@@ -1,8 +1,9 @@
 """Figures: self-contained SVG drawn from the exact numbers, and tables that repeat them.
 
 Properties checked:
-- every figure is well-formed XML, its SVG has an image role and a Korean label, no ids,
-  and no reference to any host (no URL, href, font face or image);
+- every figure is well-formed XML; its chart is an ``<img>`` with a Korean text alternative
+  whose file (named by its content) is well-formed SVG with no reference to any host (no
+  URL, href, font face or image) and no ids;
 - the SVG bars have the heights of the core's probabilities and the outline sits on the
   maximal event's bars only; the selected profile point sits at δ*(α) of the claim;
 - the tables hold the core's exact fractions and their decimals;
@@ -16,12 +17,13 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from fractions import Fraction
-from itertools import product
+from itertools import pairwise, product
 
 import pytest
 
 from generator.core.profile import INTEGER_GRID, Profile
 from generator.core.rational import decimal_str, fraction_str
+from generator.course.chart_files import DIRECTORY, drawn_svg
 from generator.course.templates import number_html
 from generator.lessons.composition.catalogue import CATALOGUE, Example
 from generator.lessons.composition.charts import BLUE, ORANGE, OUTLINE, SELECTED
@@ -35,8 +37,21 @@ PLOT_HEIGHT = 220  # charts.py: both charts are 220 px tall with δ or probabili
 PROFILE_WIDTH = 360  # charts.py: the profile's α axis spans [1, 100] over 360 px
 
 
+_NAMESPACE = re.compile(r' xmlns(?::\w+)?="[^"]*"')
+
+
 def parse(kind: str, slug: str) -> ET.Element:
     return ET.fromstring(figure_html(kind, slug))
+
+
+def chart_text(figure: ET.Element) -> str:
+    """The SVG file that the figure's chart shows, without its namespace declarations."""
+    (image,) = figure.iter("img")
+    return _NAMESPACE.sub("", drawn_svg(image.attrib["src"]))
+
+
+def chart(kind: str, slug: str) -> ET.Element:
+    return ET.fromstring(chart_text(parse(kind, slug)))
 
 
 def marks(svg: ET.Element, mark_class: str) -> list[ET.Element]:
@@ -56,13 +71,18 @@ def cell_exacts(row: ET.Element) -> list[str]:
 def test_svg_is_well_formed_labelled_and_self_contained(kind: str, slug: str) -> None:
     html = figure_html(kind, slug)
     figure = ET.fromstring(html)  # raises on malformed markup
-    (svg,) = figure.iter("svg")
-    assert svg.get("role") == "img"
-    assert re.search(r"[가-힣]", svg.get("aria-label", ""))
-    lowered = html.lower()
-    for reference in ("http:", "https:", "href", "url(", "@import", "@font-face", "<image", "<script"):
-        assert reference not in lowered, reference
-    assert not [element for element in figure.iter() if "id" in element.attrib]
+    (image,) = figure.iter("img")
+    assert re.fullmatch(rf"{DIRECTORY}/[0-9a-f]{{20}}\.svg", image.attrib["src"])
+    assert re.search(r"[가-힣]", image.get("alt", ""))
+    assert int(image.attrib["width"]) > 0
+    assert int(image.attrib["height"]) > 0
+    svg_text = chart_text(figure)
+    svg = ET.fromstring(svg_text)  # raises on malformed SVG
+    assert svg.tag == "svg"
+    for text in (html.lower(), svg_text.lower()):
+        for reference in ("http:", "https:", "href", "url(", "@import", "@font-face", "<image", "<script"):
+            assert reference not in text, reference
+    assert not [element for element in (*figure.iter(), *svg.iter()) if "id" in element.attrib]
     assert figure.get("class") == f"cl-figure cl-figure-{kind}"
     assert re.search(r"[가-힣]", figure.findtext("figcaption", ""))
     assert figure.find("details/summary").text == "표로 보기"
@@ -72,7 +92,7 @@ def test_svg_is_well_formed_labelled_and_self_contained(kind: str, slug: str) ->
 def test_bars_have_the_core_heights_and_outline_the_maximal_event(example: Example) -> None:
     channel = example.channel()
     event = set(Profile(channel).point(example.alpha).event.outputs)
-    svg = next(parse("distribution", example.slug).iter("svg"))
+    svg = chart("distribution", example.slug)
     bars = marks(svg, "mark-rect")
     expected = [
         (i, colour, probability)
@@ -89,7 +109,7 @@ def test_bars_have_the_core_heights_and_outline_the_maximal_event(example: Examp
 
 @pytest.mark.parametrize("example", CATALOGUE, ids=SLUGS)
 def test_selected_point_sits_at_delta_star_of_the_claim(example: Example) -> None:
-    svg = next(parse("profile", example.slug).iter("svg"))
+    svg = chart("profile", example.slug)
     (point,) = marks(svg, "layer_3_marks")
     assert point.get("fill") == SELECTED
     x, y = map(float, re.findall(r"-?[\d.]+", point.attrib["transform"]))
@@ -117,12 +137,24 @@ def test_distribution_table_holds_the_exact_values(example: Example) -> None:
 def test_profile_table_holds_the_grid_and_the_selected_alpha(example: Example) -> None:
     profile = Profile(example.channel())
     figure = parse("profile", example.slug)
-    selected, *grid = (row for row in figure.iter("tr") if "data-alpha" in row.attrib)
+    selected, *grid = (row for row in figure.iter("tr") if row.find("th[@scope='row']") is not None)
     assert selected.get("class") == "cl-selected"
     assert Fraction(selected.attrib["data-alpha"]) == example.alpha
     assert cell_exacts(selected) == [fraction_str(profile.delta(example.alpha))]
-    assert [Fraction(row.attrib["data-alpha"]) for row in grid] == list(INTEGER_GRID)
-    assert [cell_exacts(row) for row in grid] == [[fraction_str(d)] for d in profile.deltas(INTEGER_GRID)]
+    # The grid in runs of equal δ*: "1", "2", …, "9–100"; each run a different value from the last.
+    shown = []
+    for row in grid:
+        first, _, last = row.findtext("th").partition("–")
+        (exact,) = cell_exacts(row)
+        shown += [(alpha, exact) for alpha in range(int(first), int(last or first) + 1)]
+        assert last == "" or int(last) > int(first)
+    expected = [
+        (int(alpha), fraction_str(d))
+        for alpha, d in zip(INTEGER_GRID, profile.deltas(INTEGER_GRID), strict=True)
+    ]
+    assert shown == expected
+    values = [cell_exacts(row) for row in grid]
+    assert all(a != b for a, b in pairwise(values))
 
 
 def test_fresh_k2_table_reads_like_the_reference() -> None:

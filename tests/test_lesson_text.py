@@ -212,7 +212,11 @@ def test_no_computed_number_is_typed_by_hand(page: Path) -> None:
         ("소수로 0.375이다.", ["0", "375"]),
         ("$\\delta_0=0.6$, $T=10$", ["0", "6", "10"]),
         ("$\\min\\{1,\\ q\\delta_0\\}$과 $x\\in\\{0,1\\}$, $2^k$, $\\varepsilon_2$", []),
-        ("{{ concept.claim.required }}, ${{ concept.claim.required | tex }}$", []),
+        (
+            "{{ concept.claim.required }}, ${{ concept.claim.required }}$, "
+            "$${{ concept.claim.required | frac }}$$",
+            [],
+        ),
         ("Dwork·Roth 3.5절, **문제 4.** ### 절 {#check-exercises}", []),
         ("$2^m$개의 사건, $e^{2\\varepsilon}$, $3\\varepsilon$", ["3"]),
         ("문제 4를 보라. 교재 3.6절.", ["4", "3", "6"]),
@@ -251,8 +255,8 @@ def test_the_composition_stepper_shows_its_figures(lesson: str) -> None:
     steps = stepper.split(STEP_OPEN)[1:]
     figures = [re.findall(r"\{\{ figure (\w+) concept \}\}", step) for step in steps]
     assert figures == [["transcripts"], ["distribution"], [], ["profile"]]
-    assert "{{ concept.claim.required | tex }}" in steps[2]
-    assert "{{ concept.claim.required | tex }}" in steps[3]
+    assert "{{ concept.claim.required }}" in steps[2]
+    assert "{{ concept.claim.required }}" in steps[3]
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.slug)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import re
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
@@ -20,13 +21,14 @@ from generator.course import package as packaging
 from generator.course.offline_bundle import FOLDER, inline_fonts
 from generator.course.page_files import linked_pages, page_files
 from generator.course.scorm_manifest import ADLCP, IMSCP, Sco, manifest_xml
-from generator.course.scorm_package import scorm_entries
+from generator.course.scorm_package import lesson_pages, scorm_entries
 from generator.course.zip_archive import write_zip
 
 ROOT = Path(__file__).resolve().parent.parent
 KATEX_FONTS = ROOT / "node_modules" / "katex" / "dist" / "fonts"
 NS = {"cp": IMSCP, "adlcp": ADLCP}
-LESSON_SOURCES = sorted((ROOT / "docs" / "lessons").glob("*.md"))
+# In the course's order, the navigation's: the prerequisite first.
+LESSON_SOURCES = [ROOT / "docs" / "lessons" / f"{slug}.md" for slug in ("events", "composition")]
 
 
 # ---------- pure parts ----------
@@ -163,11 +165,10 @@ def test_cli_refuses_a_mastery_outside_0_to_100(capsys: pytest.CaptureFixture[st
 
 
 @pytest.fixture(scope="module")
-def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("dist")
-    for kind in ("offline", "scorm", "embed"):
-        packaging.package(kind, out)
-    return out
+def dist(package_of: Callable[[str], Path]) -> Path:
+    """The folder of the session's three packages."""
+    paths = {kind: package_of(kind) for kind in ("offline", "scorm", "embed")}
+    return paths["offline"].parent
 
 
 def test_offline_bundle_is_the_whole_site_with_katex_fonts_inlined(dist: Path, built_site: Path) -> None:
@@ -282,3 +283,18 @@ def test_hosted_site_loads_neither_runtime(built_site: Path) -> None:
     assert "scorm.js" not in html
     assert "embed.js" not in html
     assert 'data-md-component="header"' in html
+
+
+def test_lessons_follow_the_navigation(tmp_path: Path) -> None:
+    (tmp_path / "lessons").mkdir()
+    for name in ("a", "b", "c"):
+        (tmp_path / "lessons" / f"{name}.html").write_text("<p></p>", encoding="utf-8")
+    order = ["index.html", "lessons/c.html", "lessons/a.html"]
+    assert lesson_pages(tmp_path, order) == ["lessons/c.html", "lessons/a.html", "lessons/b.html"]
+    assert lesson_pages(tmp_path) == ["lessons/a.html", "lessons/b.html", "lessons/c.html"]
+
+
+def test_the_course_order_is_the_navigation_of_each_config() -> None:
+    for config in packaging.CONFIGS.values():
+        pages = packaging.navigation_pages(config)
+        assert pages == ["index.html", "lessons/events.html", "lessons/composition.html"]

@@ -7,6 +7,7 @@ so each costs a small build, not a full one.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import posixpath
 import re
@@ -20,8 +21,16 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from generator.course.katex_render import KatexError, KatexProcess, render_inline_text, render_math
+from generator.course.chart_files import DIRECTORY
+from generator.course.katex_render import (
+    KatexError,
+    KatexProcess,
+    lone_symbol,
+    render_inline_text,
+    render_math,
+)
 from generator.course.lab_bundle import lab_script_path
+from generator.course.lessons import lessons
 from generator.course.site_assets import IFRAME_WORKER_SHIM, KATEX_CSS, stylesheet_urls
 from generator.course.site_check import foreign_references
 from tests.conftest import ROOT, mkdocs_build
@@ -192,6 +201,30 @@ def _without_scripts_and_tex_sources(page: str) -> str:
     return re.sub(r"<(script|style|annotation)\b[^>]*>.*?</\1>", "", page, flags=re.DOTALL)
 
 
+PAGE_WEIGHT_LIMIT = 500_000  # bytes of HTML per lesson page (issue: the lesson boundary)
+
+
+@pytest.mark.parametrize("slug", sorted(lessons()))
+def test_each_lesson_page_stays_within_its_weight(built_site: Path, slug: str) -> None:
+    page = built_site / "lessons" / f"{slug}.html"
+    assert page.stat().st_size <= PAGE_WEIGHT_LIMIT
+
+
+def test_every_chart_a_page_shows_is_its_named_file(built_site: Path) -> None:
+    shown = set()
+    for page in html_pages(built_site):
+        for src in re.findall(r'<img class="cl-chart" src="([^"]+)"', page.read_text(encoding="utf-8")):
+            shown.add((page.parent / src).resolve())
+    written = set((built_site / DIRECTORY).glob("*.svg"))
+    assert shown == {path.resolve() for path in written}
+    assert len(written) >= len(lessons())
+    for path in written:
+        text = path.read_text(encoding="utf-8")
+        assert path.name == hashlib.sha256(text.encode()).hexdigest()[:20] + ".svg"
+        assert text.startswith("<svg")
+        assert "<script" not in text
+
+
 def test_lesson_math_is_katex_with_mathml(built_site: Path) -> None:
     page = (built_site / LESSON).read_text(encoding="utf-8")
     containers = re.findall(r'class="arithmatex"', page)
@@ -249,6 +282,33 @@ def test_render_inline_text_renders_heading_math(katex: KatexProcess) -> None:
     assert rendered.startswith('정확한 <span class="katex">')
     assert rendered.endswith("</span> 구하기")
     assert "<mi>δ</mi>" in rendered
+
+
+@pytest.mark.parametrize(
+    ("tex", "markup"),
+    [
+        ("D", "<var>D</var>"),
+        ("D'", "<var>D</var><sup>′</sup>"),
+        (r"\alpha", "<var>α</var>"),
+        (r"\varepsilon", "<var>ε</var>"),
+        ("10", "10"),
+    ],
+)
+def test_a_lone_inline_symbol_is_set_without_katex(tex: str, markup: str) -> None:
+    def refuse(tex: str, display: bool) -> str:
+        raise AssertionError(f"{tex!r} went to KaTeX")
+
+    html = f'<p>데이터셋 <span class="arithmatex">\\({tex}\\)</span>와</p>'
+    assert render_math(html, refuse) == f'<p>데이터셋 <span class="cl-symbol">{markup}</span>와</p>'
+
+
+@pytest.mark.parametrize("tex", ["D_1", r"\alpha=3", "3/8", "-1", "xy", r"\delta_*", "1.5", r"\ln"])
+def test_any_other_formula_goes_to_katex(tex: str) -> None:
+    assert lone_symbol(tex) is None
+    html = f'<span class="arithmatex">\\({tex}\\)</span><div class="arithmatex">\\[D\\]</div>'
+    seen: list[tuple[str, bool]] = []
+    render_math(html, lambda tex, display: seen.append((tex, display)) or "")
+    assert seen == [(tex, False), ("D", True)]  # display math is always KaTeX's
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ changes nothing touches nothing (and a live-reloading server does not loop).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from generator.course.lessons import generated_files
@@ -20,10 +21,19 @@ def planned_files() -> dict[str, str]:
 
 
 def write_if_changed(path: Path, text: str) -> bool:
+    """Write ``text`` to ``path`` unless it holds it already. The text goes to a temporary
+    file that is renamed into place, so a build reading the folder at the same moment (two
+    builds at once, as under parallel tests) never sees a partly written file."""
     if path.is_file() and path.read_text(encoding="utf-8") == text:
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")  # MkDocs skips dot files
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
     return True
 
 

@@ -12,10 +12,13 @@ does what is the same for every chart:
   then runs no Altair at all. The ``$schema`` URL is dropped: vega-embed and vl-convert
   read Vega-Lite without it, and built pages then name no other host. Keys are sorted, so
   equal records give equal specs.
-- :func:`inline_svg`: vl-convert's SVG of a spec, from the build cache (keyed by
-  vl-convert's version, the spec's canonical JSON and the options), inlined with no
-  namespace URLs and no external reference (text stays ``<text>`` in the page's fonts), an
-  image role and a Korean label.
+- :func:`chart_image`: vl-convert's SVG of a spec, from the build cache (keyed by
+  vl-convert's version, the spec's canonical JSON and the options), as a file beside the
+  pages (:mod:`generator.course.chart_files`) shown by an ``<img>`` with a Korean text
+  alternative. The SVG loads nothing (vl-convert may fetch no URL, and text stays
+  ``<text>``).
+- :func:`without_rows`: a spec with its named data sets emptied, the form a lab ships: the
+  browser fills them from its engine's records before the first draw.
 - :func:`coordinate`: a chart coordinate from an exact string (display only; no decision).
 """
 
@@ -33,10 +36,12 @@ from typing import Any
 
 import altair as alt
 import vl_convert
-from markupsafe import escape
+from markupsafe import Markup
 
 from generator.course.build_cache import canonical_json, default_cache, package_version
+from generator.course.chart_files import chart_file
 from generator.course.records import Record
+from generator.course.templates import render
 
 # Vega's generated ARIA text is English; the page gives its own label and table.
 CONFIG: dict[str, Any] = {
@@ -47,7 +52,7 @@ CONFIG: dict[str, Any] = {
     "view": {"stroke": "#dddddd"},
 }
 
-_NAMESPACES = re.compile(r' xmlns(?::xlink)?="[^"]*"')
+_SIZE = re.compile(r'<svg\b[^>]*?\bwidth="(?P<width>\d+)"[^>]*?\bheight="(?P<height>\d+)"')
 _SVG_OPTIONS: dict[str, Any] = {"allowed_base_urls": []}  # the chart may load nothing
 
 
@@ -106,11 +111,16 @@ def chart_svg(spec: dict[str, Any]) -> str:
     )
 
 
-def inline_svg(spec: dict[str, Any], label: str) -> str:
-    """The chart as inline SVG: namespace URLs dropped, an image role and a label added."""
-    svg = _NAMESPACES.sub("", chart_svg(spec))
-    return svg.replace(
-        "<svg ",
-        f'<svg role="img" aria-label="{escape(label)}" style="max-width: 100%; height: auto" ',
-        1,
-    ).replace('class="marks"', 'class="marks cl-chart"', 1)
+def chart_image(spec: dict[str, Any], label: str) -> Markup:
+    """The chart as an ``<img>`` of its SVG file, ``label`` its text alternative."""
+    svg = chart_svg(spec)
+    size = _SIZE.search(svg)
+    if size is None:
+        raise ValueError("vl-convert's SVG has no width and height")
+    image = render("chart.html", src=chart_file(svg), label=label, width=size["width"], height=size["height"])
+    return Markup(image)
+
+
+def without_rows(spec: dict[str, Any]) -> dict[str, Any]:
+    """``spec`` with every named data set empty: the rows a lab swaps in are not shipped twice."""
+    return {**spec, "datasets": {key: [] for key in spec.get("datasets", {})}}

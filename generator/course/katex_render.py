@@ -13,6 +13,11 @@ pinned npm ``katex``; bad TeX comes back as an error that names the formula. Eac
 is kept in the build cache (:mod:`generator.course.build_cache`), keyed by the pinned KaTeX version,
 the options, the display flag and the TeX; node starts only for the first formula that
 misses, so a build whose every formula hits never starts it.
+
+A lone symbol in running text (``$D$``, ``$\alpha$``, ``$0$``, ``$D'$``) is set without
+KaTeX: an italic ``<var>`` for a variable, the digits as they are, in KaTeX's own fonts and
+size (``.cl-symbol`` in ``lesson.css``). KaTeX's HTML and MathML for one letter weigh about
+400 bytes, and a lesson has a hundred such formulas; a screen reader reads the letter itself.
 """
 
 from __future__ import annotations
@@ -39,6 +44,23 @@ _MATH = re.compile(r'<(?P<tag>span|div) class="arithmatex">(?P<body>.*?)</(?P=ta
 _DELIMITERS = {"span": (r"\(", r"\)"), "div": (r"\[", r"\]")}
 # Heading text in a table of contents: escaped text, inline math only.
 _INLINE_TEXT = re.compile(r"\\\((?P<body>.+?)\\\)", re.DOTALL)
+
+# A lone Latin letter (with primes) or Greek letter, or a run of digits: see lone_symbol().
+_GREEK = {
+    "alpha": "α",
+    "beta": "β",
+    "gamma": "γ",
+    "delta": "δ",
+    "varepsilon": "ε",
+    "epsilon": "ϵ",
+    "lambda": "λ",
+    "mu": "μ",
+    "pi": "π",
+    "sigma": "σ",
+    "theta": "θ",
+    "tau": "τ",
+}
+_SYMBOL = re.compile(rf"(?P<letter>[A-Za-z]|\\(?:{'|'.join(_GREEK)}))(?P<primes>'*)|(?P<digits>[0-9]+)")
 
 Renderer = Callable[[str, bool], str]
 """``render(tex, display)`` -> HTML; raises :class:`KatexError` for bad TeX."""
@@ -131,6 +153,18 @@ def _strip(text: str, opening: str, closing: str) -> str:
     return text[len(opening) : -len(closing)]
 
 
+def lone_symbol(tex: str) -> str | None:
+    """The markup of an inline formula that is one symbol, or None for any other formula."""
+    match = _SYMBOL.fullmatch(tex)
+    if match is None:
+        return None
+    if match["digits"]:
+        return match["digits"]
+    letter = match["letter"]
+    primes = f"<sup>{'′' * len(match['primes'])}</sup>" if match["primes"] else ""
+    return f"<var>{_GREEK.get(letter[1:], letter)}</var>{primes}"
+
+
 def render_math(page_html: str, render: Renderer) -> str:
     """Replace every arithmatex formula in a page's HTML by its KaTeX rendering.
 
@@ -139,12 +173,17 @@ def render_math(page_html: str, render: Renderer) -> str:
     the TeX source, which would only garble search results. Material's search parser
     matches an excluded element by its tag name, so an excluded ``<span>`` would be read
     again after the first ``</span>`` inside KaTeX's output; inline math therefore sits in
-    a ``<cl-math>`` element, a tag KaTeX never uses (display math keeps its ``<div>``).
+    a ``<cl-math>`` element, a tag KaTeX never uses (display math keeps its ``<div>``). An
+    inline formula of one symbol (:func:`lone_symbol`) is a plain ``<span class="cl-symbol">``,
+    searchable like the text around it.
     """
 
     def replace(match: re.Match[str]) -> str:
         display = match["tag"] == "div"
         tex = _strip(html.unescape(match["body"]), *_DELIMITERS[match["tag"]])
+        symbol = None if display else lone_symbol(tex)
+        if symbol is not None:
+            return f'<span class="cl-symbol">{symbol}</span>'
         tag = "div" if display else "cl-math"
         return f'<{tag} class="arithmatex" data-search-exclude>{render(tex, display)}</{tag}>'
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
+from generator.course.charts import without_rows
 from generator.course.lab_fields import SCRIPT_TEXTS, STATIC_NOTE
 
 
@@ -12,7 +14,8 @@ from generator.course.lab_fields import SCRIPT_TEXTS, STATIC_NOTE
 class LabShell:
     """A lab's name (``data-lab``), its element id, the id prefix of its parts, its title,
     the default state's query, the presets (query, title), its own sentences for the script
-    (added to the kit's :data:`generator.course.lab_fields.SCRIPT_TEXTS`) and its chart specs."""
+    (added to the kit's :data:`generator.course.lab_fields.SCRIPT_TEXTS`) and its chart specs
+    (spec name -> chart kind -> Vega-Lite spec)."""
 
     name: str
     root_id: str
@@ -20,10 +23,18 @@ class LabShell:
     title: str
     default_query: str
     presets: Sequence[tuple[str, str]]
-    specs: Mapping[str, object]
+    specs: Mapping[str, Mapping[str, dict[str, Any]]]
     own_texts: Mapping[str, str] = field(default_factory=dict)
     static_note: str = STATIC_NOTE
 
     @property
     def texts(self) -> dict[str, str]:
         return {**SCRIPT_TEXTS, **self.own_texts}
+
+    @property
+    def shipped_specs(self) -> dict[str, dict[str, dict[str, Any]]]:
+        """The specs as the page carries them: without their rows, which the engine supplies."""
+        return {
+            name: {kind: without_rows(spec) for kind, spec in kinds.items()}
+            for name, kinds in self.specs.items()
+        }

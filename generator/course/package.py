@@ -11,7 +11,9 @@ kind          config             output (under ``--out``, default ``dist/``)
 ============  =================  ==============================================
 
 The build runs in a child process, as ``mkdocs build`` would from the shell, into a
-temporary folder; the output replaces the old one only once it is complete.
+temporary folder; the output replaces the old one only once it is complete. The SCORM
+package lists its lessons in the navigation's order (:func:`navigation_pages`), the
+prerequisite first.
 """
 
 from __future__ import annotations
@@ -21,7 +23,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+
+from mkdocs.config import load_config
 
 from generator.course.offline_bundle import write_offline_bundle
 from generator.course.scorm_package import page_title, write_scorm_package
@@ -54,6 +59,21 @@ def build_site(config: str, site_dir: Path, environment: dict[str, str]) -> None
         raise BuildError(f"mkdocs build -f {config} failed:\n{result.stdout}{result.stderr}")
 
 
+def _nav_pages(items: list[object]) -> Iterator[str]:
+    for item in items:
+        value = next(iter(item.values())) if isinstance(item, dict) else item
+        if isinstance(value, list):
+            yield from _nav_pages(value)
+        elif isinstance(value, str) and value.endswith(".md"):
+            yield value.removesuffix(".md") + ".html"
+
+
+def navigation_pages(config: str) -> list[str]:
+    """The site paths of a config's pages in the order of its ``nav``."""
+    loaded = load_config(config_file=str(ROOT / config))
+    return list(_nav_pages(loaded["nav"] or []))
+
+
 def package(kind: str, out: Path = DEFAULT_OUT, mastery_percent: int | None = None) -> Path:
     """Build the ``kind`` variant and write its output under ``out``; returns the output's path."""
     environment = {} if mastery_percent is None else {MASTERY_VARIABLE: str(mastery_percent)}
@@ -65,7 +85,7 @@ def package(kind: str, out: Path = DEFAULT_OUT, mastery_percent: int | None = No
             return write_offline_bundle(site_dir, target)
         if kind == "scorm":
             site_name = page_title((site_dir / "index.html").read_text(encoding="utf-8"), "")
-            return write_scorm_package(site_dir, site_name, target)
+            return write_scorm_package(site_dir, site_name, target, navigation_pages(CONFIGS[kind]))
         out.mkdir(parents=True, exist_ok=True)
         shutil.rmtree(target, ignore_errors=True)
         shutil.move(site_dir, target)

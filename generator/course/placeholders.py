@@ -6,7 +6,10 @@ value ("3/8"). The path walks the record that the example's lesson gives (``Less
 dict keys by name, list items by index. Filters change only the form, never the value:
 
     decimal   "3/8" -> "0.375"      (exact half-up rounding at 3 places)
-    tex       "3/8" -> "\\tfrac{3}{8}", "-3/8" -> "-\\tfrac{3}{8}" (for use inside $...$)
+    frac      "3/8" -> "\\tfrac{3}{8}", "-3/8" -> "-\\tfrac{3}{8}": a stacked fraction, for display
+              math ``$$...$$``. Inline math takes the value as it is ("3/8" is a slashed
+              fraction): a stacked one would stretch the line of text and weigh a
+              kilobyte of markup.
     percent   75    -> "75%"
 
 Block placeholders ``{{ name arg ... }}`` (``{{ figure distribution fresh-k2 }}``) insert
@@ -36,9 +39,9 @@ class PlaceholderError(ValueError):
     """A placeholder that does not resolve."""
 
 
-def _tex(text: str) -> str:
+def _stacked(text: str) -> str:
     if text.startswith("-"):
-        return "-" + _tex(text[1:])
+        return "-" + _stacked(text[1:])
     if "/" in text:
         numerator, denominator = text.split("/")
         return rf"\tfrac{{{numerator}}}{{{denominator}}}"
@@ -47,7 +50,7 @@ def _tex(text: str) -> str:
 
 FILTERS: dict[str, Callable[[str], str]] = {
     "decimal": lambda text: decimal_str(Fraction(text)),
-    "tex": _tex,
+    "frac": _stacked,
     "percent": lambda text: f"{text}%",
 }
 

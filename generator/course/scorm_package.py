@@ -1,6 +1,8 @@
 """The SCORM 1.2 package: a site built with ``mkdocs.scorm.yml``, zipped with its manifest.
 
-Every page under ``lessons/`` is a lesson and becomes one SCO (in path order). Its file
+Every page under ``lessons/`` is a lesson and becomes one SCO, in the course's order (the
+site's navigation, which the caller passes as site paths; a lesson outside it comes last,
+in path order). Its file
 list is :func:`generator.course.page_files.page_files` of the page: the page and everything it
 loads. The zip holds ``imsmanifest.xml`` at its root and exactly the union of those lists,
 so every file in it is referenced and every reference is in it. A lesson that links to
@@ -15,6 +17,7 @@ cannot disagree.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from html import unescape
 from pathlib import Path
 
@@ -46,15 +49,17 @@ def mastery_percent(html: str) -> int:
     return int(found[0])
 
 
-def lesson_pages(site_dir: Path) -> list[str]:
-    return sorted(path.relative_to(site_dir).as_posix() for path in (site_dir / LESSONS).rglob("*.html"))
+def lesson_pages(site_dir: Path, order: Sequence[str] = ()) -> list[str]:
+    """The lesson pages, those in ``order`` (site paths, the navigation's) first and in it."""
+    pages = sorted(path.relative_to(site_dir).as_posix() for path in (site_dir / LESSONS).rglob("*.html"))
+    return sorted(pages, key=lambda page: order.index(page) if page in order else len(order))
 
 
-def scorm_entries(site_dir: Path, site_name: str) -> dict[str, bytes]:
-    """Zip path -> bytes: the manifest and every file of every SCO."""
+def scorm_entries(site_dir: Path, site_name: str, order: Sequence[str] = ()) -> dict[str, bytes]:
+    """Zip path -> bytes: the manifest and every file of every SCO, in ``order``."""
     scos = []
     marks = set()
-    for page in lesson_pages(site_dir):
+    for page in lesson_pages(site_dir, order):
         html = (site_dir / page).read_text(encoding="utf-8")
         links = linked_pages(site_dir, page)
         if links:
@@ -71,5 +76,5 @@ def scorm_entries(site_dir: Path, site_name: str) -> dict[str, bytes]:
     return {MANIFEST: manifest.encode("utf-8"), **{path: (site_dir / path).read_bytes() for path in files}}
 
 
-def write_scorm_package(site_dir: Path, site_name: str, zip_path: Path) -> Path:
-    return write_zip(zip_path, scorm_entries(site_dir, site_name))
+def write_scorm_package(site_dir: Path, site_name: str, zip_path: Path, order: Sequence[str] = ()) -> Path:
+    return write_zip(zip_path, scorm_entries(site_dir, site_name, order))

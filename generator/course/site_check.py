@@ -90,6 +90,7 @@ CHECKS: dict[str, Check] = {
     ".css": css_references,
     ".js": js_references,
     ".mjs": js_references,
+    ".svg": html_references,  # a chart file: its attributes, as a page's (xmlns loads nothing)
 }
 
 

@@ -12,7 +12,9 @@ share one new build cache (``COMPOSITION_LAB_CACHE``, :mod:`generator.course.bui
 
 It prints the median seconds of each over the rounds, the ratios warm/cold and edit/cold,
 the load average before and after, and for each lesson page its HTML bytes with the bytes
-of its inline SVG, its tables and its inline chart specs (JSON scripts). Targets: warm at
+of its math (KaTeX's output), its tables, its inline chart specs (JSON scripts) and its inline
+SVG (Material's icons), and beside them the bytes of the chart files it shows with
+``<img>`` (not part of its HTML: :mod:`generator.course.chart_files`). Targets: warm at
 most 1/3 of cold, cold under 20 s, each lesson page at most 500 KB (1 KB = 1024 bytes).
 Run: ``make bench-build``.
 """
@@ -38,10 +40,12 @@ PAGE_TARGET_KB = 500.0  # at most
 BUSY_LOAD = 2.5
 EDITED_LESSON = "composition"
 _PARTS = {
-    "svg": re.compile(r"<svg\b.*?</svg>", re.DOTALL),
+    "math": re.compile(r'<(cl-math|div) class="arithmatex".*?</(?:\1)>', re.DOTALL),
     "tables": re.compile(r"<table\b.*?</table>", re.DOTALL),
     "chart specs": re.compile(r'<script type="application/json"[^>]*>.*?</script>', re.DOTALL),
+    "svg": re.compile(r"<svg\b.*?</svg>", re.DOTALL),
 }
+_CHART = re.compile(r'<img class="cl-chart" src="([^"]+)"')
 
 
 def make_project(directory: Path) -> Path:
@@ -75,14 +79,21 @@ def timed_build(config: Path, site: Path, cache: Path) -> float:
 
 
 def page_weights(site: Path, lessons: list[str]) -> dict[str, dict[str, int]]:
-    """Lesson page -> its HTML bytes and the bytes of each part of it in :data:`_PARTS`."""
+    """Lesson page -> its HTML bytes, the bytes of each part of it in :data:`_PARTS`, and
+    the bytes of the distinct chart files it shows."""
     weights = {}
     for slug in lessons:
-        html = (site / "lessons" / f"{slug}.html").read_text(encoding="utf-8")
-        weights[slug] = {"html": len(html.encode())} | {
-            name: sum(len(match.group().encode()) for match in pattern.finditer(html))
-            for name, pattern in _PARTS.items()
-        }
+        page = site / "lessons" / f"{slug}.html"
+        html = page.read_text(encoding="utf-8")
+        charts = {(page.parent / src).resolve() for src in _CHART.findall(html)}
+        weights[slug] = (
+            {"html": len(html.encode())}
+            | {
+                name: sum(len(match.group().encode()) for match in pattern.finditer(html))
+                for name, pattern in _PARTS.items()
+            }
+            | {"chart files": sum(path.stat().st_size for path in charts)}
+        )
     return weights
 
 
@@ -121,12 +132,10 @@ def main() -> int:
     warm, edit = medians["warm"] / medians["cold"], medians["edit"] / medians["cold"]
     print(f"  warm/cold {warm:.3f}   edit/cold {edit:.3f}")
     print("\nlesson pages (bytes):")
-    print(f"  {'page':<26} {'html':>9} {'svg':>9} {'tables':>9} {'chart specs':>12}")
+    columns = ("html", *_PARTS, "chart files")
+    print(f"  {'page':<26} " + " ".join(f"{name:>12}" for name in columns))
     for slug, weight in weights.items():
-        print(
-            f"  {'lessons/' + slug + '.html':<26} {weight['html']:>9} {weight['svg']:>9}"
-            f" {weight['tables']:>9} {weight['chart specs']:>12}"
-        )
+        print(f"  {'lessons/' + slug + '.html':<26} " + " ".join(f"{weight[name]:>12}" for name in columns))
     print("\ntargets:")
     verdicts = [
         (f"warm/cold {warm:.3f}", warm <= WARM_TARGET, "<= 1/3"),

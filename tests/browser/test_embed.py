@@ -9,14 +9,13 @@ and closes, with no scrollbar inside the frame.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Frame, Page, expect
 
-from generator.course import package as packaging
 from generator.lessons.composition.quiz import COMPOSITION
 from tests.browser.quiz_helpers import answer
 from tests.browser.test_lesson_browser import STORAGE_THROWS
@@ -41,10 +40,12 @@ def readme_snippet() -> str:
 
 
 @pytest.fixture(scope="module")
-def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, Path]]:
+def servers(
+    tmp_path_factory: pytest.TempPathFactory, package_of: Callable[[str], Path]
+) -> Iterator[tuple[str, str, Path]]:
     """(URL of the embed site, URL of the host folder, host folder to write pages into)."""
     root = tmp_path_factory.mktemp("embed")
-    site = packaging.package("embed", root / "dist")
+    site = package_of("embed")
     host = root / "host"
     host.mkdir()
     with served(site) as site_url, served(host) as host_url:

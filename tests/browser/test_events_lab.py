@@ -136,7 +136,7 @@ def test_a_sample_of_the_domain_shows_what_the_core_computes(new_page: Any, site
     ]:
         state = read_state(texts)
         assert isinstance(state, LabState), texts
-        page.goto(f"{site_url}{PAGE}?{query_of(texts)}{LAB}")
+        page.goto(f"{site_url}{PAGE}?{query_of(texts)}{LAB}", wait_until="domcontentloaded")
         page.wait_for_selector(f"{LAB}[data-lab-mounted]", state="attached")
         assert shown_slots(page) == expected_slots(state), texts
         assert not FORBIDDEN.search(page.locator(LAB).inner_text()), texts

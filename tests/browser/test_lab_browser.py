@@ -115,7 +115,13 @@ def test_default_state_is_the_same_with_and_without_javascript(
     static.goto(url)
     server = outputs_snapshot(static)
     expect(static.locator("#lab [data-lab-static]")).to_be_visible()
-    expect(static.locator("#lab .cl-lab-chart svg")).to_have_count(2)
+    expect(static.locator("#lab .cl-lab-chart img.cl-chart")).to_have_count(2)
+    assert static.eval_on_selector_all(
+        "#lab .cl-lab-chart img", "images => images.map(i => i.alt !== '')"
+    ) == [
+        True,
+        True,
+    ]
 
     page, log = open_lab(new_page, url)
     wait_for_charts(page)

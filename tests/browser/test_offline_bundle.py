@@ -9,6 +9,7 @@ nothing may be logged as an error or thrown.
 from __future__ import annotations
 
 import zipfile
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,6 @@ from playwright.sync_api import Page, expect
 from generator.core.channels import build
 from generator.core.profile import Profile
 from generator.core.rational import fraction_str
-from generator.course import package as packaging
 from generator.course.offline_bundle import FOLDER
 from generator.course.quiz import SCRIPT_TEXTS
 from generator.lessons.composition.quiz import COMPOSITION
@@ -34,10 +34,10 @@ SEARCH_TERM = "후처리"
 
 
 @pytest.fixture(scope="module")
-def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def bundle(tmp_path_factory: pytest.TempPathFactory, package_of: Callable[[str], Path]) -> Path:
     """The unzipped bundle's folder (the one a learner opens)."""
     root = tmp_path_factory.mktemp("offline")
-    zip_path = packaging.package("offline", root / "dist")
+    zip_path = package_of("offline")
     print(f"offline bundle: {zip_path.stat().st_size:,} bytes")
     with zipfile.ZipFile(zip_path) as archive:
         archive.extractall(root / "unzipped")
@@ -72,8 +72,17 @@ def test_navigation_math_search_and_saved_quiz_from_disk(new_page: Any, bundle: 
     )
     assert [url for url in log.requests if ".woff" in url] == []
     assert page.locator(".katex").count() > 0
-    # The static charts are in the page itself.
-    assert page.locator(".cl-figure svg").count() > 0
+    # The static charts are SVG files beside the page, and each one loads from disk.
+    charts = page.locator(".cl-figure img.cl-chart")
+    assert charts.count() > 0
+    drawn = page.evaluate(
+        """() => Promise.all([...document.querySelectorAll('img.cl-chart')].map((image) => {
+            image.loading = 'eager';
+            return image.decode().then(() => image.naturalWidth > 0, () => false);
+        }))"""
+    )
+    assert drawn
+    assert all(drawn), drawn
 
     query = page.locator("input[data-md-component='search-query']")
     query.click()

@@ -14,14 +14,14 @@ from __future__ import annotations
 import json
 import shutil
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
 
 import pytest
 from playwright.sync_api import Frame, Page, expect
 
-from generator.course import package as packaging
 from generator.course.quiz import CHECK_LABEL, RESET_LABEL, SCRIPT_TEXTS
 from generator.course.scorm_manifest import IMSCP
 from generator.lessons.composition.quiz import COMPOSITION
@@ -39,14 +39,17 @@ MASTERY = 80  # mkdocs.scorm.yml's default extra.scorm_mastery
 
 
 @pytest.fixture(scope="module")
-def lms(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, list[str]]]:
+def lms(
+    tmp_path_factory: pytest.TempPathFactory, package_of: Callable[[str], Path]
+) -> Iterator[tuple[str, str, list[str]]]:
     """(URL of the LMS harness page, the SCO's launch page relative to it, the SCO's files)."""
     root = tmp_path_factory.mktemp("lms")
-    zip_path = packaging.package("scorm", root / "dist")
+    zip_path = package_of("scorm")
     with zipfile.ZipFile(zip_path) as archive:
         archive.extractall(root / "course")
         manifest = ET.fromstring(archive.read("imsmanifest.xml"))
-    resource = manifest.find(f".//{{{IMSCP}}}resource")
+    # The composition lesson's SCO (the manifest lists the prerequisite first).
+    resource = manifest.find(f".//{{{IMSCP}}}resource[@href='lessons/composition.html']")
     assert resource is not None
     shutil.copy(HARNESS / "scorm-lms.html", root)
     shutil.copy(SCORM_RUNTIME, root)

@@ -48,7 +48,7 @@ def rendering(record, slug, title, query):
     shown = lab_page.view(record)
     example = SimpleNamespace(slug=slug, title=title)
     card = render("card.html", FILE.path.parent, example=example, query=query, root_id=lab_page.ROOT_ID, **shown)
-    figure = render("figure.html", FILE.path.parent, slug=slug, svg="", **shown)
+    figure = render("figure.html", FILE.path.parent, slug=slug, chart="", **shown)
     return {"card": card, "figure": figure, "chart": chart_rows(record), "outputs": len(record["outputs"])}
 
 

@@ -22,9 +22,11 @@ from fractions import Fraction
 from functools import cache
 from itertools import groupby
 
+from markupsafe import Markup
+
 from generator.core.rational import fraction_str
 from generator.core.transcripts import fresh_transcripts
-from generator.course.charts import inline_svg
+from generator.course.charts import chart_image
 from generator.course.placeholders import record_of
 from generator.course.records import Record
 from generator.lessons.composition.charts import chart_spec
@@ -54,11 +56,11 @@ _LABELS: dict[str, Callable[[Record], str]] = {
 
 
 @cache
-def chart_svg(kind: str, slug: str) -> str:
-    """A catalogue example's chart as inline SVG, labelled in Korean (the lab shows the
-    default example's)."""
+def example_chart(kind: str, slug: str) -> Markup:
+    """A catalogue example's static chart, with its Korean text alternative (the lab shows
+    the default example's)."""
     record = record_of(slug)
-    return inline_svg(chart_spec(kind, record), _LABELS[kind](record))
+    return chart_image(chart_spec(kind, record), _LABELS[kind](record))
 
 
 def _ratio_text(p0: Fraction, p1: Fraction) -> str:
@@ -110,5 +112,5 @@ def figure_html(kind: str, slug: str) -> str:
         raise ValueError(f"unknown figure kind {kind!r}; expected one of {sorted(KINDS)}")
     record = record_of(slug)
     groups = _transcript_groups(record) if kind == "transcripts" else []
-    svg = chart_svg(kind, slug) if kind in _LABELS else ""
-    return render_html("figure.html", kind=kind, slug=slug, shown=view(record), svg=svg, groups=groups)
+    chart = example_chart(kind, slug) if kind in _LABELS else ""
+    return render_html("figure.html", kind=kind, slug=slug, shown=view(record), chart=chart, groups=groups)

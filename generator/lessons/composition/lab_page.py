@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
+from typing import Any
 
 from generator.core.input_limits import LAB_ALPHA0, LAB_K, P
 from generator.course.lab_fields import CLAIM_ALPHA, CLAIM_DELTA, Field
@@ -38,7 +39,7 @@ from generator.course.records import Record
 from generator.lessons.composition.catalogue import BY_SLUG, CATALOGUE
 from generator.lessons.composition.charts import chart_spec
 from generator.lessons.composition.data import SLUG
-from generator.lessons.composition.figures import chart_svg
+from generator.lessons.composition.figures import example_chart
 from generator.lessons.composition.lab_url import lab_query
 from generator.lessons.composition.result_html import TEXTS, render_html, view
 
@@ -72,7 +73,7 @@ FIELDS: tuple[Field, ...] = (
 
 
 @cache
-def chart_specs() -> dict[str, dict[str, object]]:
+def chart_specs() -> dict[str, dict[str, dict[str, Any]]]:
     """mode -> kind -> the Altair spec of the first catalogue example in that mode."""
     first: dict[str, str] = {}
     for example in CATALOGUE:
@@ -109,9 +110,9 @@ def shell() -> LabShell:
     )
 
 
-def lab_state_html(record: Record, values: Mapping[str, str], svgs: Mapping[str, str] | None = None) -> str:
+def lab_state_html(record: Record, values: Mapping[str, str], charts: Mapping[str, str] | None = None) -> str:
     """The lab showing the state of ``record``, its fields holding ``values`` (their texts),
-    with the static charts ``svgs`` (kind -> SVG; none: empty chart boxes)."""
+    with the static charts ``charts`` (kind -> image; none: empty chart boxes)."""
     shown = view(record)
     mode = record["channel"]["mode"]
     return render_html(
@@ -127,7 +128,7 @@ def lab_state_html(record: Record, values: Mapping[str, str], svgs: Mapping[str,
         ignorable=IGNORED_BY_XOR,
         values=values,
         eps_lines={"alpha": shown["eps_alpha"], "alpha0": shown["eps_alpha0"]},
-        svgs=svgs or dict.fromkeys(CHART_KINDS, ""),
+        charts=charts or dict.fromkeys(CHART_KINDS, ""),
     )
 
 
@@ -135,5 +136,5 @@ def lab_html(lesson: str) -> str:
     """The lab of a lesson, showing the default state's result."""
     if lesson != SLUG:
         raise ValueError(f"unknown lab {lesson!r}; expected one of {[SLUG]}")
-    svgs = {kind: chart_svg(kind, DEFAULT_SLUG) for kind in CHART_KINDS}
-    return lab_state_html(record_of(DEFAULT_SLUG), default_values(), svgs)
+    charts = {kind: example_chart(kind, DEFAULT_SLUG) for kind in CHART_KINDS}
+    return lab_state_html(record_of(DEFAULT_SLUG), default_values(), charts)

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from itertools import groupby
+from operator import itemgetter
 
 from markupsafe import Markup, escape
 
@@ -199,6 +201,19 @@ def result_outs(record: Record) -> dict[str, dict[str, object]]:
     }
 
 
+def grid_runs(record: Record) -> list[tuple[str, str]]:
+    """The profile on the α grid as runs of equal δ*: ("1", "1/2"), …, ("9–100", "0").
+
+    δ* does not increase with α, so once it reaches 0 it stays there: a table of its 100
+    values would end in a wall of zeros, which one row "9–100 | 0" says at a glance."""
+    grid = record["grid"]
+    runs = []
+    for delta, run in groupby(zip(grid["alphas"], grid["deltas"], strict=True), key=itemgetter(1)):
+        alphas = [alpha for alpha, _ in run]
+        runs.append((alphas[0] if len(alphas) == 1 else f"{alphas[0]}–{alphas[-1]}", delta))
+    return runs
+
+
 def view(record: Record) -> dict[str, object]:
     """The values a state's templates show, all taken from its record and :data:`TEXTS`."""
     claim = record["claim"]
@@ -220,6 +235,7 @@ def view(record: Record) -> dict[str, object]:
         "eps_alpha0": fill_html(TEXTS["eps-alpha0"], epsilon=ln_html(alpha0)),
         "in_event": set(event["outputs"]),
         "selected": TEXTS["selected-alpha"].format(alpha=claim["alpha"]),
+        "grid_runs": grid_runs(record),
         "distribution_caption": TEXTS["distribution-caption"].format(
             channel=channel, event=event_shown, direction=event["direction"]
         ),

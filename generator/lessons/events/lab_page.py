@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from generator.core.input_limits import LAB_ALPHA, LAB_DELTA, MAX_OUTPUTS
 from generator.core.list_fields import EVENT, WEIGHTS0, WEIGHTS1, list_text
-from generator.course.charts import inline_svg
+from generator.course.charts import chart_image
 from generator.course.lab_fields import CLAIM_ALPHA, CLAIM_DELTA, ListField, field_text
 from generator.course.lab_shell import LabShell
 from generator.course.placeholders import record_of
@@ -160,7 +160,7 @@ def lab_html() -> str:
         event_field=EVENT_FIELD,
         values=values,
         chosen={int(i) for i in example.event},
-        svg=inline_svg(chart_spec(record), str(view(record)["chart_label"])),
+        chart=chart_image(chart_spec(record), str(view(record)["chart_label"])),
         **view(record),
     )
 
@@ -180,5 +180,5 @@ def figure_html(kind: str, slug: str) -> str:
         raise ValueError(f"unknown figure kind {kind!r}; expected 'tradeoff'")
     record = record_of(slug)
     shown = view(record)
-    svg = inline_svg(chart_spec(record), str(shown["chart_label"]))
-    return render("figure.html", FILE.path.parent, slug=slug, svg=svg, **shown)
+    chart = chart_image(chart_spec(record), str(shown["chart_label"]))
+    return render("figure.html", FILE.path.parent, slug=slug, chart=chart, **shown)
