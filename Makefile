@@ -7,7 +7,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help setup system-deps serve build data test lint typecheck pytest node-test bench offline scorm embed bench-lab bench-build clean-cache parity
+.PHONY: help setup system-deps serve build data test lint typecheck pytest node-test bench offline scorm embed handout bench-lab bench-build clean-cache parity
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -50,6 +50,9 @@ scorm: setup ## the SCORM 1.2 package dist/composition-lab-scorm12.zip (pass mar
 embed: setup ## the iframe-embed site dist/embed/ (publish it, then embed dist/embed/lessons/<lesson>.html)
 	$(PY) -m generator package embed
 
+handout: setup system-deps ## the handout: each lesson printed to dist/handout/<lesson>.pdf (A4, with the quiz's answer key)
+	$(PY) -m generator package handout
+
 serve: setup ## build and serve the site on http://127.0.0.1:8000 (reloads on change)
 	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
 
@@ -79,7 +82,7 @@ bench-build: setup ## benchmark: the site build cold, warm and after a one-word 
 bench-lab: setup system-deps ## benchmark: the lab's input-to-output time in headless chromium at k = 10, 50, 100
 	$(PY) -m tests.benchmarks.lab_update
 
-# PARITY_STATES, PARITY_SEED: the sample of `make parity` (the plain pytest run checks 300).
+# PARITY_STATES, PARITY_SEED: the sample of `make parity` (the plain pytest run checks 200).
 PARITY_STATES ?= 3000
 PARITY_SEED ?= 8
 parity: setup system-deps ## browser check: the lab shows what the core computes, over 3000 sampled states

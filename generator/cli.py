@@ -39,6 +39,7 @@ from generator.core.profile import INTEGER_GRID, Profile
 from generator.core.rational import Refusal, read_field
 from generator.course import build as build_step
 from generator.course import package as packaging
+from generator.course.handout import HandoutError
 from generator.course.lessons import golden_files
 from generator.course.records import dumps, profile_record
 
@@ -164,7 +165,8 @@ def _parser() -> argparse.ArgumentParser:
 
     bundle = commands.add_parser(
         "package",
-        help="build the offline zip, the SCORM 1.2 zip or the embed site (see generator/package.py)",
+        help="build the offline zip, the SCORM 1.2 zip, the embed site or the handout PDFs"
+        " (see generator/course/package.py)",
     )
     bundle.add_argument("kind", choices=list(packaging.CONFIGS))
     bundle.add_argument(
@@ -182,7 +184,7 @@ def _parser() -> argparse.ArgumentParser:
 def _package(kind: str, out: Path, mastery: int | None) -> int:
     try:
         path = packaging.package(kind, out, mastery)
-    except (packaging.BuildError, ValueError, OSError) as error:
+    except (packaging.BuildError, HandoutError, ValueError, OSError) as error:
         print(f"python -m generator package: error: {error}", file=sys.stderr)
         return 1
     size = (

@@ -37,10 +37,10 @@ import re
 import subprocess
 from collections.abc import Mapping
 from functools import cache
-from html import escape
 from pathlib import Path
 
 import vl_convert
+from markupsafe import Markup
 
 from generator.course.build_cache import default_cache, package_version
 from generator.course.lessons import lessons
@@ -141,5 +141,5 @@ def with_lab_scripts(html: str, script_urls: Mapping[str, str]) -> str:
     if not ends:
         raise ValueError("a page with a lab has no </body> to load the lab's script before")
     at = ends[-1].start()
-    tags = "".join(f'<script src="{escape(script_urls[name])}"></script>\n' for name in names)
+    tags = "".join(Markup('<script src="{}"></script>\n').format(script_urls[name]) for name in names)
     return html[:at] + tags + html[at:]

@@ -8,12 +8,13 @@ kind          config             output (under ``--out``, default ``dist/``)
 ``offline``   mkdocs.yml         ``composition-lab-offline.zip``
 ``scorm``     mkdocs.scorm.yml   ``composition-lab-scorm12.zip``
 ``embed``     mkdocs.embed.yml   ``embed/``: a site to publish and put in iframes
+``handout``   mkdocs.yml         ``handout/<lesson>.pdf``: each lesson printed (needs chromium)
 ============  =================  ==============================================
 
 The build runs in a child process, as ``mkdocs build`` would from the shell, into a
 temporary folder; the output replaces the old one only once it is complete. The SCORM
 package lists its lessons in the navigation's order (:func:`navigation_pages`), the
-prerequisite first.
+prerequisite first; the handout prints them (:mod:`generator.course.handout`).
 """
 
 from __future__ import annotations
@@ -28,16 +29,23 @@ from pathlib import Path
 
 from mkdocs.config import load_config
 
+from generator.course.handout import write_handouts
 from generator.course.offline_bundle import write_offline_bundle
-from generator.course.scorm_package import page_title, write_scorm_package
+from generator.course.scorm_package import lesson_pages, page_title, write_scorm_package
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_OUT = ROOT / "dist"
-CONFIGS = {"offline": "mkdocs.yml", "scorm": "mkdocs.scorm.yml", "embed": "mkdocs.embed.yml"}
+CONFIGS = {
+    "offline": "mkdocs.yml",
+    "scorm": "mkdocs.scorm.yml",
+    "embed": "mkdocs.embed.yml",
+    "handout": "mkdocs.yml",
+}
 OUTPUTS = {
     "offline": "composition-lab-offline.zip",
     "scorm": "composition-lab-scorm12.zip",
     "embed": "embed",
+    "handout": "handout",
 }
 MASTERY_VARIABLE = "COMPOSITION_LAB_MASTERY"  # read by mkdocs.scorm.yml (extra.scorm_mastery)
 
@@ -86,7 +94,11 @@ def package(kind: str, out: Path = DEFAULT_OUT, mastery_percent: int | None = No
         if kind == "scorm":
             site_name = page_title((site_dir / "index.html").read_text(encoding="utf-8"), "")
             return write_scorm_package(site_dir, site_name, target, navigation_pages(CONFIGS[kind]))
+        made = site_dir
+        if kind == "handout":
+            made = Path(temporary) / "handout"
+            write_handouts(site_dir, lesson_pages(site_dir, navigation_pages(CONFIGS[kind])), made)
         out.mkdir(parents=True, exist_ok=True)
         shutil.rmtree(target, ignore_errors=True)
-        shutil.move(site_dir, target)
+        shutil.move(made, target)
         return target

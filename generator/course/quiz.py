@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
 from generator.course.lesson_data import INT, STR, STRS, LessonDataError, entries, fields, label
 from generator.course.lessons import lessons
 from generator.course.placeholders import expand
+from generator.course.templates import render
 
 STORAGE_PREFIX = "composition-lab:quiz"
 _ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -156,61 +156,27 @@ def quiz_for(lesson_id: str) -> Quiz:
     return quizzes[lesson_id]
 
 
-def _text(template: str) -> str:
-    """A question text with its values filled from the core, escaped for HTML."""
-    return escape(expand(template), quote=False)
-
-
-def _question_html(quiz: Quiz, number: int, question: Question) -> str:
-    anchor = f"quiz-{quiz.lesson_id}-{question.id}"
-    choices = "\n".join(
-        f'<label class="cl-choice"><input type="radio" name="{anchor}" value="{index}"> '
-        f'<span class="cl-choice-text">{_text(choice)}</span></label>'
-        for index, choice in enumerate(question.choices)
-    )
-    return "\n".join(
-        (
-            f'<fieldset class="cl-question" id="{anchor}" data-question="{question.id}" '
-            f'data-answer="{question.answer}">',
-            f'<legend class="cl-question-prompt"><span class="cl-question-number">{number}.</span> '
-            f"{_text(question.prompt)}</legend>",
-            f'<div class="cl-choices">\n{choices}\n</div>',
-            # Hidden until quiz.js mounts: without JavaScript the button would do nothing.
-            f'<button type="button" class="md-button cl-check" data-check hidden>{CHECK_LABEL}</button>',
-            '<p class="cl-feedback" data-feedback aria-live="polite"></p>',
-            '<details class="cl-explanation" data-explanation><summary>해설 보기</summary>',
-            f'<p class="cl-explanation-answer"><strong>정답:</strong> '
-            f"{_text(question.choices[question.answer])}</p>",
-            f"<p>{_text(question.explanation)}</p>",
-            "</details>",
-            '<label class="cl-learned"><input type="checkbox" data-learned> 학습 완료로 표시</label>',
-            "</fieldset>",
-        )
-    )
-
-
 def quiz_html(lesson_id: str) -> str:
-    """The accessible quiz markup of a lesson (the ``{{ quiz <lesson> }}`` block).
-
-    No blank line and no indentation, so Markdown keeps it as one raw HTML block.
-    """
+    """The accessible quiz markup of a lesson (the ``{{ quiz <lesson> }}`` block), from the
+    course template ``quiz.html``: each text's value placeholders are filled from the core,
+    and every text is escaped by the template."""
     quiz = quiz_for(lesson_id)
-    texts = " ".join(f'data-text-{name}="{escape(text)}"' for name, text in SCRIPT_TEXTS.items())
-    questions = "\n".join(
-        _question_html(quiz, number, question) for number, question in enumerate(quiz.questions, start=1)
-    )
-    return "\n".join(
-        (
-            f'<form class="cl-quiz" data-quiz="{quiz.lesson_id}" data-quiz-key="{quiz.storage_key}" '
-            f'aria-label="확인 퀴즈" {texts}>',
-            f'<p class="cl-quiz-intro">{escape(INTRO, quote=False)}</p>',
-            questions,
-            '<div class="cl-quiz-footer">',
-            '<p class="cl-score" data-score aria-live="polite" hidden></p>',
-            '<p class="cl-quiz-storage" data-storage-note hidden></p>',
-            f'<button type="reset" class="md-button cl-reset" data-reset>{RESET_LABEL}</button>',
-            '<p class="cl-reset-note" data-reset-note aria-live="polite" hidden></p>',
-            "</div>",
-            "</form>",
-        )
+    questions = [
+        {
+            "id": question.id,
+            "answer": question.answer,
+            "prompt": expand(question.prompt),
+            "choices": [expand(choice) for choice in question.choices],
+            "explanation": expand(question.explanation),
+        }
+        for question in quiz.questions
+    ]
+    return render(
+        "quiz.html",
+        quiz=quiz,
+        questions=questions,
+        texts=SCRIPT_TEXTS,
+        intro=INTRO,
+        check_label=CHECK_LABEL,
+        reset_label=RESET_LABEL,
     )

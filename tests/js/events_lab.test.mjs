@@ -82,6 +82,9 @@ function fakeVega() {
         data(name, rows) {
           draws[draws.length - 1][name] = rows;
         },
+        resize() {
+          return this;
+        },
         runAsync: async () => {
           draws.push({});
         },

@@ -5,7 +5,10 @@
  * works; it is loaded once per page, on the first chart, by `vegaLoader`. A lab's charts
  * are embedded from its inline Altair specs (`[data-lab-specs]`, keyed by spec and kind)
  * with `actions: false`, again only when the spec changes; otherwise their named data sets
- * are swapped with `view.data(...)`. Until the first draw the static SVG stays.
+ * are swapped with `view.data(...)`. The specs come without rows, so every draw, the first
+ * included, swaps them in, and asks the view to lay itself out again (`view.resize()`):
+ * the axes' labels and titles need the room that the new rows give them, and Vega sizes a
+ * view only once unless asked. Until the first draw the static chart image stays.
  *
  * A queue holds at most one job: an update that comes while a chart is drawing replaces
  * the waiting job, so a burst of typing draws its first and its last state only. When a
@@ -118,7 +121,7 @@ export class ChartQueue {
             const view = this.charts[kind].view;
             const sets = job.rows.data[kind];
             for (const name of Object.keys(sets)) view.data(name, sets[name]);
-            return view.runAsync();
+            return view.resize().runAsync();
           }),
         ),
       )

@@ -1,0 +1,28 @@
+/*
+ * Print: every closed <details> of the lesson (worked solutions, table views) opens for the
+ * printout and closes again afterwards. The quiz's explanations stay closed (print.css hides
+ * them): the printout is for working through, and the handout's answer key is at its end.
+ * print.css opens them too where the browser styles ::details-content; this is for the rest.
+ */
+(function () {
+  "use strict";
+
+  var opened = [];
+
+  window.addEventListener("beforeprint", function () {
+    opened = Array.prototype.filter.call(
+      document.querySelectorAll(".md-typeset details:not([open]):not(.cl-explanation)"),
+      function (details) {
+        details.open = true;
+        return true;
+      },
+    );
+  });
+
+  window.addEventListener("afterprint", function () {
+    opened.forEach(function (details) {
+      details.open = false;
+    });
+    opened = [];
+  });
+})();
