@@ -229,13 +229,18 @@ def test_lesson_math_is_katex_with_mathml(built_site: Path) -> None:
     page = (built_site / LESSON).read_text(encoding="utf-8")
     containers = re.findall(r'class="arithmatex"', page)
     rendered = re.findall(
-        r'<(cl-math|div) class="arithmatex" data-search-exclude>(<span class="katex-display">)?'
-        r'<span class="katex"><span class="katex-mathml"><math\b',
+        r'<(cl-math|div) class="arithmatex" data-search-exclude(?: tabindex="0")?>'
+        r'(<span class="katex-display">)?<span class="katex"><span class="katex-mathml"><math\b',
         page,
     )
     assert len(containers) >= 1
     assert len(rendered) == len(containers)
     assert any(display for _, display in rendered)
+    # A display formula is a box the keyboard reaches (it scrolls when wider than the column).
+    assert all(
+        (tag == "div") == ('tabindex="0"' in whole)
+        for tag, whole in re.findall(r'<(cl-math|div) (class="arithmatex" data-search-exclude[^>]*)>', page)
+    )
     # Every formula, in the text or in the table of contents, carries its MathML.
     formulas = re.findall(r'<span class="katex">', page)
     assert len(re.findall(r'<span class="katex"><span class="katex-mathml"><math\b', page)) == len(formulas)
@@ -273,7 +278,7 @@ def test_render_math_unescapes_arithmatex_output(katex: KatexProcess) -> None:
     assert rendered.startswith('<p>δ <cl-math class="arithmatex" data-search-exclude><span class="katex">')
     assert r'<annotation encoding="application/x-tex">\tfrac{3}{8} &lt; 1</annotation>' in rendered
     assert "<mfrac><mn>3</mn><mn>8</mn></mfrac>" in rendered
-    assert '<div class="arithmatex" data-search-exclude><span class="katex-display">' in rendered
+    assert '<div class="arithmatex" data-search-exclude tabindex="0"><span class="katex-display">' in rendered
     assert not any(delimiter in _without_scripts_and_tex_sources(rendered) for delimiter in RAW_TEX)
 
 

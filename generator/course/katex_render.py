@@ -184,8 +184,9 @@ def render_math(page_html: str, render: Renderer) -> str:
         symbol = None if display else lone_symbol(tex)
         if symbol is not None:
             return f'<span class="cl-symbol">{symbol}</span>'
-        tag = "div" if display else "cl-math"
-        return f'<{tag} class="arithmatex" data-search-exclude>{render(tex, display)}</{tag}>'
+        if display:  # a box that scrolls when the formula is wider than the column: keyboard-reachable
+            return f'<div class="arithmatex" data-search-exclude tabindex="0">{render(tex, True)}</div>'
+        return f'<cl-math class="arithmatex" data-search-exclude>{render(tex, False)}</cl-math>'
 
     return _MATH.sub(replace, page_html)
 
