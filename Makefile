@@ -71,7 +71,7 @@ pytest: setup system-deps ## the Python tests: core, build, pages, browsers, spr
 node-test: setup ## node --test on the browser-side modules
 	npm test --silent
 
-test: setup system-deps lint typecheck pytest node-test ## set up and run every test
+test: setup system-deps lint typecheck pytest ## set up and run every test (pytest runs the node tests too)
 
 bench: setup ## benchmark: exact δ on the α grid vs the naive sum and dp-accounting's PLD
 	$(PY) -m tests.benchmarks.profile_grid

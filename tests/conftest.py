@@ -23,6 +23,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests check values, never time: a case that runs slowly on a busy machine (the
+# browser tests share it) is not a failure.
+settings.register_profile("course", deadline=None)
+settings.load_profile("course")
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"

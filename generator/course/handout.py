@@ -13,6 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 CHROMIUM = "/usr/bin/chromium"
 _ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -37,35 +41,45 @@ class HandoutError(RuntimeError):
     """A page could not be printed whole; the message names it."""
 
 
-def write_handouts(site_dir: Path, pages: Sequence[str], out: Path, chromium: str = CHROMIUM) -> list[Path]:
-    """Print each of ``pages`` (site paths) of the built site to ``out/<name>.pdf``, A4."""
-    from playwright.sync_api import Error, sync_playwright
+def write_handouts(
+    site_dir: Path, pages: Sequence[str], out: Path, browser: Browser | None = None
+) -> list[Path]:
+    """Print each of ``pages`` (site paths) of the built site to ``out/<name>.pdf``, A4, in
+    ``browser`` (a Playwright chromium; none: Debian's, started and closed here)."""
+    if browser is None:
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as playwright:
+            own = playwright.chromium.launch(executable_path=CHROMIUM, args=_ARGS)
+            try:
+                return write_handouts(site_dir, pages, out, own)
+            finally:
+                own.close()
+    from playwright.sync_api import Error
 
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium, args=_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1000, "height": 1400})
-            for site_path in pages:
-                try:
-                    page.goto((site_dir / site_path).resolve().as_uri(), wait_until="load")
-                    page.emulate_media(media="print")
-                    page.evaluate(_PREPARE)
-                    page.wait_for_function(_CHARTED, timeout=30_000)
-                    target = out / f"{Path(site_path).stem}.pdf"
-                    page.pdf(
-                        path=str(target),
-                        format="A4",
-                        print_background=True,
-                        margin={"top": "14mm", "bottom": "16mm", "left": "12mm", "right": "12mm"},
-                        display_header_footer=True,
-                        header_template="<span></span>",
-                        footer_template=_FOOTER,
-                    )
-                except Error as error:
-                    raise HandoutError(f"{site_path}: {error.message.splitlines()[0]}") from error
-                written.append(target)
-        finally:
-            browser.close()
+    page = browser.new_page(viewport={"width": 1000, "height": 1400})
+    try:
+        for site_path in pages:
+            target = out / f"{Path(site_path).stem}.pdf"
+            try:
+                page.goto((site_dir / site_path).resolve().as_uri(), wait_until="load")
+                page.emulate_media(media="print")
+                page.evaluate(_PREPARE)
+                page.wait_for_function(_CHARTED, timeout=30_000)
+                page.pdf(
+                    path=str(target),
+                    format="A4",
+                    print_background=True,
+                    margin={"top": "14mm", "bottom": "16mm", "left": "12mm", "right": "12mm"},
+                    display_header_footer=True,
+                    header_template="<span></span>",
+                    footer_template=_FOOTER,
+                )
+            except Error as error:
+                raise HandoutError(f"{site_path}: {error.message.splitlines()[0]}") from error
+            written.append(target)
+    finally:
+        page.close()
     return written

@@ -21,6 +21,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
@@ -94,10 +95,10 @@ class _Printed(HTMLParser):
 
 
 @pytest.fixture(scope="module")
-def handouts(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Handouts:
+def handouts(built_site: Path, tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Handouts:
     """Each lesson printed once for the module."""
     pages = lesson_pages(built_site, navigation_pages("mkdocs.yml"))
-    paths = write_handouts(built_site, pages, tmp_path_factory.mktemp("handout"))
+    paths = write_handouts(built_site, pages, tmp_path_factory.mktemp("handout"), browser)
     assert [path.name for path in paths] == [Path(page).stem + ".pdf" for page in pages]
     return {
         path.stem: (

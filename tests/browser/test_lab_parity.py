@@ -23,8 +23,9 @@ note and both tables with the Python rendering of ``example_record`` of the same
 checks the address's query is the fields' canonical form, and that nothing shows NaN,
 Infinity or undefined and nothing was logged as an error. Failures are collected; the
 message lists at most 10 states with their URLs. Knobs: PARITY_URL_SHARE (0.25, the share
-of the walk opened by URL; each load of the 1 MB lesson costs about a second on a busy
-2-core machine) and PARITY_TIMEOUT_MS (1500, how long one update may take).
+of the walk opened by URL; each load of the lesson costs about a second on a busy
+2-core machine) and PARITY_TIMEOUT_MS (10000, how long an update may take before the state
+counts as stuck; a test of speed this is not, `make bench-lab` measures that).
 
 A second test shows the checker fails: it wraps the engine's decimal formatters so that
 they throw, or return a wrong digit, for long fractions, and asserts that exactly the
@@ -60,7 +61,9 @@ pytestmark = pytest.mark.browser
 
 SEED = int(os.environ.get("PARITY_SEED", "8"))
 STATES = int(os.environ.get("PARITY_STATES", "200"))
-TIMEOUT_MS = float(os.environ.get("PARITY_TIMEOUT_MS", "1500"))  # per update
+TIMEOUT_MS = float(
+    os.environ.get("PARITY_TIMEOUT_MS", "10000")
+)  # per update: only a stuck one waits this long
 URL_SHARE = float(os.environ.get("PARITY_URL_SHARE", "0.25"))  # of the random walk, opened by URL
 
 NewPage = Callable[..., tuple[Page, PageLog]]
@@ -176,7 +179,7 @@ def test_the_checker_reports_an_injected_render_fault(new_page: NewPage, site_ur
     page, log = new_page()
     page.add_init_script(FAULT % fault)
     steps, affected = _fault_plan()
-    run = check_plan(page, log, url, steps, timeout_ms=1000, charts_every=0)
+    run = check_plan(page, log, url, steps, timeout_ms=TIMEOUT_MS, charts_every=0)
     message = report(run.failures, f"injected {fault}")
     print(f"\n{message}")
 
