@@ -53,7 +53,7 @@ def test_fresh_k2_needs_three_eighths_and_fails() -> None:
     assert out["delta-required"].attrib["data-exact"] == "3/8"
     assert "0.375" in text(out["delta-required"])
     assert out["claim"].attrib["data-value"] == "fail"
-    assert text(out["claim"]) == "주장 실패: δ ≥ 3/8 필요"
+    assert text(out["claim"]) == "주장 실패: 필요한 δ(3/8 = 0.375)가 주장한 δ(0)보다 큽니다"
     assert out["max-event"].attrib["data-outputs"] == "0"
     assert out["max-event"].attrib["data-direction"] == "0→1"
     assert out["eps-pure"].attrib["data-value"] == "2.197"

@@ -20,6 +20,7 @@ import pytest
 
 from generator.core.channels import Mode
 from generator.core.profile import INTEGER_GRID, Profile
+from generator.course.templates import reading
 from generator.lessons.composition.catalogue import BY_SLUG, CATALOGUE, Example
 from generator.lessons.composition.charts import BLUE, ORANGE, X_LABELS, chart_spec, claim_rows
 from generator.lessons.composition.records import example_record
@@ -73,14 +74,30 @@ def test_distribution_rows_equal_the_core(example: Example) -> None:
 
 
 @pytest.mark.parametrize("example", CATALOGUE, ids=SLUGS)
-def test_outline_marks_exactly_the_maximal_event(example: Example) -> None:
+def test_a_band_marks_exactly_the_maximal_event_and_no_outline_hides_a_colour(example: Example) -> None:
     channel = example.channel()
     event = Profile(channel).point(example.alpha).event
     spec = spec_of("distribution", example.slug)
-    outlined = {row["output"] for row in spec["datasets"]["distribution"] if row["in_event"]}
-    assert outlined == {channel.labels[i] for i in event.outputs}
-    assert spec["encoding"]["stroke"]["condition"] == [{"test": "datum.in_event", "value": "#111111"}]
-    assert spec["encoding"]["stroke"]["value"] is None
+    marked = {row["output"] for row in spec["datasets"]["distribution"] if row["in_event"]}
+    assert marked == {channel.labels[i] for i in event.outputs}
+    band, bars = spec["layer"]
+    assert band["mark"] == {"type": "rect", "color": "#000000"}
+    assert band["encoding"]["opacity"] == {
+        "condition": [{"test": "(datum.in_event && (datum.x === 'x = 0'))", "value": 0.1}],
+        "value": 0,
+    }
+    assert band["encoding"]["x"] == bars["encoding"]["x"]  # one domain, in the outputs' order
+    assert "stroke" not in bars["encoding"]
+    assert "stroke" not in bars["mark"]
+
+
+@pytest.mark.parametrize("example", CATALOGUE, ids=SLUGS)
+def test_tooltips_read_each_value_as_the_page_does(example: Example) -> None:
+    rows = spec_of("distribution", example.slug)["datasets"]["distribution"]
+    assert all(row["reading"] == reading(row["exact"]) for row in rows)
+    profile = spec_of("profile", example.slug)["datasets"]
+    assert all(row["delta_reading"] == reading(row["delta_exact"]) for row in profile["profile"])
+    assert profile["claim"][0]["required_reading"] == reading(profile["claim"][0]["required_exact"])
 
 
 def test_xor_event_is_the_two_x0_pairs() -> None:
@@ -89,13 +106,13 @@ def test_xor_event_is_the_two_x0_pairs() -> None:
 
 
 def test_distribution_encoding_colours_titles_and_labels() -> None:
-    encoding = spec_of("distribution", "fresh-k2")["encoding"]
+    encoding = spec_of("distribution", "fresh-k2")["layer"][1]["encoding"]
     assert encoding["color"]["scale"] == {"domain": ["x = 0", "x = 1"], "range": [BLUE, ORANGE]}
     assert encoding["x"]["axis"]["labelAngle"] == 0
-    assert encoding["x"]["sort"] == {"field": "order", "order": "ascending"}
+    assert encoding["x"]["sort"] == {"field": "order", "op": "min", "order": "ascending"}
     assert encoding["x"]["title"] == "출력 T: 공개된 1의 개수"
     assert encoding["y"]["title"] == "확률"
-    assert spec_of("distribution", "xor")["encoding"]["x"]["title"] == "출력 (R, x XOR R)"
+    assert spec_of("distribution", "xor")["layer"][1]["encoding"]["x"]["title"] == "출력 (R, x XOR R)"
 
 
 @pytest.mark.parametrize("example", CATALOGUE, ids=SLUGS)
@@ -135,7 +152,10 @@ def test_profile_layers_axes_and_legend() -> None:
     marks = [layer["mark"]["type"] for layer in spec["layer"]]
     assert marks == ["line", "point", "rule", "point"]
     assert [layer["data"]["name"] for layer in spec["layer"]] == ["profile", "profile", "claim", "claim"]
-    assert spec["layer"][0]["encoding"]["x"]["title"] == "α = e^ε"
+    x = spec["layer"][0]["encoding"]["x"]
+    assert x["title"] == "α = eᵋ"
+    assert x["scale"] == {"type": "log", "domain": [1, 100], "nice": False}
+    assert x["axis"]["values"] == [1, 2, 3, 5, 10, 20, 30, 50, 100]
     assert spec["layer"][0]["encoding"]["y"]["title"] == "필요한 δ"
     assert spec["layer"][2]["encoding"]["y"]["field"] == "delta"
     assert spec["layer"][3]["encoding"]["y"]["field"] == "required"

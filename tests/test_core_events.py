@@ -10,6 +10,10 @@ Properties (each a test below):
   E6  the general pure ε agrees with the randomized-response formula, and is exact:
       δ*(e^ε) = 0 and δ* > 0 just below.
   E7  publishing one random record of n needs δ = 1/n at every α.
+  E8  a second step chosen by the first output follows the chain rule P(i, j) = P₁(i)·P₂⁽ⁱ⁾(j),
+      and the same second step after every output is the independent product.
+  E9  a function of the output adds the weights of the outputs it merges, and never needs more
+      δ than the channel it summarises.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from hypothesis import strategies as st
 
 from generator.core import channels
 from generator.core.events import all_events, check_event, lower_boundary, upper_boundary
-from generator.core.finite_channel import FiniteChannel, from_rows
+from generator.core.finite_channel import FiniteChannel, adaptive, from_rows, post_process, product
 from generator.core.profile import Profile
 from generator.core.pure_epsilon import PureKind, channel_pure_epsilon, pure_epsilon
 from tests.oracles import naive_delta_of
@@ -172,3 +176,47 @@ def test_an_event_of_no_output_or_a_repeat_is_refused() -> None:
 
 def test_the_composition_channels_are_finite_channels() -> None:
     assert isinstance(channels.fresh(75, 2), FiniteChannel)
+
+
+@given(rows(), st.lists(rows(), min_size=1, max_size=6), alphas)
+def test_a_second_step_chosen_by_the_first_output_follows_the_chain_rule(
+    first_rows: tuple[list[int], list[int]], second_rows: list[tuple[list[int], list[int]]], alpha: Fraction
+) -> None:
+    first = from_rows(*first_rows)
+    width = len(second_rows[0][0])
+    seconds = [from_rows(*pair) for pair in second_rows if len(pair[0]) == width]
+    seconds = (seconds * len(first.labels))[: len(first.labels)]
+    pair = adaptive(first, seconds)
+    for x, law in ((0, pair.distribution0), (1, pair.distribution1)):
+        laws = [(step.distribution0, step.distribution1)[x] for step in seconds]
+        head = (first.distribution0, first.distribution1)[x]
+        assert list(law) == [head[i] * laws[i][j] for i in range(len(head)) for j in range(width)]
+    assert pair.labels == tuple(
+        first.labels[i] + seconds[i].labels[j] for i in range(len(seconds)) for j in range(width)
+    )
+    assert Profile(pair).delta(alpha) == naive_delta_of(pair.distribution0, pair.distribution1, alpha)
+
+
+def test_the_same_second_step_everywhere_is_the_product() -> None:
+    once = channels.fresh(75, 1)
+    assert adaptive(once, [once, once]) == product(once, once)
+    with pytest.raises(ValueError, match="one second channel for each output"):
+        adaptive(once, [once])
+    with pytest.raises(ValueError, match="same number of outputs"):
+        adaptive(once, [once, channels.fresh(75, 2)])
+
+
+@given(rows(), st.integers(min_value=1, max_value=3), alphas)
+def test_a_function_of_the_output_merges_weights_and_never_needs_more_delta(
+    pair: tuple[list[int], list[int]], buckets: int, alpha: Fraction
+) -> None:
+    channel = from_rows(*pair)
+    merged = post_process(channel, lambda label: str(int(label) % buckets))
+    assert set(merged.labels) <= {str(b) for b in range(buckets)}
+    for label in merged.labels:
+        index = merged.labels.index(label)
+        members = [i for i, name in enumerate(channel.labels) if str(int(name) % buckets) == label]
+        assert merged.distribution0[index] == sum(channel.distribution0[i] for i in members)
+        assert merged.distribution1[index] == sum(channel.distribution1[i] for i in members)
+    assert Profile(merged).delta(alpha) <= Profile(channel).delta(alpha)
+    assert Profile(merged).delta(alpha) == naive_delta_of(merged.distribution0, merged.distribution1, alpha)

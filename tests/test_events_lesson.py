@@ -179,7 +179,7 @@ def test_the_lab_opens_on_the_default_state_with_its_interfaces() -> None:
     assert outs["event-excess-01"][0]["data-exact"] == "-3/8"
     assert outs["event-excess-10"][0]["data-exact"] == "-19/8"
     assert outs["tv"][0]["data-exact"] == "1/2"
-    assert outs["claim"][1] == TEXTS["verdict-fail"].format(required="3/8", delta="0")
+    assert outs["claim"][1] == TEXTS["verdict-fail"].format(required="3/8 = 0.375", delta="0")
     assert 'data-default="weights0=9,6,1&amp;weights1=1,6,9&amp;alpha=3.0&amp;delta=0&amp;event=0,1"' in html
     assert html.count('type="checkbox" name="event"') == 8
     assert html.count('name="event" value="0" checked') == 1

@@ -4,8 +4,9 @@ Properties checked:
 - every figure is well-formed XML; its chart is an ``<img>`` with a Korean text alternative
   whose file (named by its content) is well-formed SVG with no reference to any host (no
   URL, href, font face or image) and no ids;
-- the SVG bars have the heights of the core's probabilities and the outline sits on the
-  maximal event's bars only; the selected profile point sits at δ*(α) of the claim;
+- the SVG bars have the heights of the core's probabilities, in their colours whatever the
+  event, and a grey band lies behind the maximal event's outputs only; the selected profile
+  point sits at δ*(α) of the claim, on the logarithmic α axis;
 - the tables hold the core's exact fractions and their decimals;
 - the transcript table lists all 2^k transcripts with the brute-force law, one likelihood
   ratio per count, and class sums equal to the count distribution (count sufficiency).
@@ -21,20 +22,23 @@ from itertools import pairwise, product
 
 import pytest
 
+from generator.core.channels import Mode
 from generator.core.profile import INTEGER_GRID, Profile
 from generator.core.rational import decimal_str, fraction_str
 from generator.course.chart_files import DIRECTORY, drawn_svg
+from generator.course.charts import chart_svg
 from generator.course.templates import number_html
 from generator.lessons.composition.catalogue import CATALOGUE, Example
-from generator.lessons.composition.charts import BLUE, ORANGE, OUTLINE, SELECTED
+from generator.lessons.composition.charts import BLUE, EVENT_BAND, ORANGE, SELECTED, chart_spec
 from generator.lessons.composition.figures import figure_html
+from generator.lessons.composition.records import example_record
 from tests.oracles import transcript_laws
 
 SLUGS = [example.slug for example in CATALOGUE]
 CHART_KINDS = ["distribution", "profile"]
 TRANSCRIPT_EXAMPLES = [e for e in CATALOGUE if e.mode == "fresh" and e.k <= 4]
-PLOT_HEIGHT = 220  # charts.py: both charts are 220 px tall with δ or probability on [0, 1]
-PROFILE_WIDTH = 360  # charts.py: the profile's α axis spans [1, 100] over 360 px
+PLOT_HEIGHT = 200  # charts.py: both charts are 200 px tall with δ or probability on [0, 1]
+PLOT_WIDTH = 280  # charts.py: both plots are 280 px wide; the profile's log α axis spans [1, 100]
 
 
 _NAMESPACE = re.compile(r' xmlns(?::\w+)?="[^"]*"')
@@ -89,20 +93,27 @@ def test_svg_is_well_formed_labelled_and_self_contained(kind: str, slug: str) ->
 
 
 @pytest.mark.parametrize("example", CATALOGUE, ids=SLUGS)
-def test_bars_have_the_core_heights_and_outline_the_maximal_event(example: Example) -> None:
+def test_bars_have_the_core_heights_and_a_band_marks_the_maximal_event(example: Example) -> None:
     channel = example.channel()
     event = set(Profile(channel).point(example.alpha).event.outputs)
     svg = chart("distribution", example.slug)
-    bars = marks(svg, "mark-rect")
+    band_width = PLOT_WIDTH / len(channel.labels)
+    bands = [band for band in marks(svg, "layer_0_marks") if band.get("opacity") != "0"]
+    starts = [float(re.match(r"M(-?[\d.]+),", band.attrib["d"]).group(1)) for band in bands]
+    assert [round(start / band_width) for start in starts] == sorted(event)
+    assert all(band.get("fill") == EVENT_BAND for band in bands)
+    bars = marks(svg, "layer_1_marks")
     expected = [
         (i, colour, probability)
         for i in range(len(channel.labels))
         for colour, probability in ((BLUE, channel.distribution0[i]), (ORANGE, channel.distribution1[i]))
     ]
     assert len(bars) == len(expected)
-    for bar, (i, colour, probability) in zip(bars, expected, strict=True):
+    for index, (bar, (i, colour, probability)) in enumerate(zip(bars, expected, strict=True)):
+        start = float(re.match(r"M(-?[\d.]+),", bar.attrib["d"]).group(1))
+        assert start == pytest.approx(i * band_width + (index % 2) * band_width / 2, abs=1e-6)  # in order
         assert bar.get("fill") == colour
-        assert (bar.get("stroke") == OUTLINE) == (i in event)
+        assert bar.get("stroke") is None
         height = float(re.search(r"v(-?[\d.]+)h", bar.attrib["d"]).group(1))
         assert height == pytest.approx(PLOT_HEIGHT * float(probability), abs=1e-6)
 
@@ -114,7 +125,7 @@ def test_selected_point_sits_at_delta_star_of_the_claim(example: Example) -> Non
     assert point.get("fill") == SELECTED
     x, y = map(float, re.findall(r"-?[\d.]+", point.attrib["transform"]))
     required = Profile(example.channel()).delta(example.alpha)
-    assert x == pytest.approx(PROFILE_WIDTH * float(example.alpha - 1) / 99, abs=1e-6)
+    assert x == pytest.approx(PLOT_WIDTH * math.log(example.alpha) / math.log(100), abs=1e-6)
     assert y == pytest.approx(PLOT_HEIGHT * (1 - float(required)), abs=1e-6)
     assert len(marks(svg, "layer_1_marks")) == len(INTEGER_GRID)
 
@@ -251,7 +262,7 @@ def test_number_html_says_whether_the_decimal_is_exact(exact: str, html: str) ->
 def test_captions_state_the_example_numbers(example: Example) -> None:
     point = Profile(example.channel()).point(example.alpha)
     labels = example.channel().labels
-    event = "{" + ", ".join(labels[i] for i in point.event.outputs) + "}" if point.event.outputs else "∅"
+    event = "{" + ", ".join(labels[i] for i in point.event.outputs) + "}"
     profile = parse("profile", example.slug).findtext("figcaption", "")
     distribution = parse("distribution", example.slug).findtext("figcaption", "")
     assert f"주장한 δ = {fraction_str(example.delta)}" in profile
@@ -259,5 +270,17 @@ def test_captions_state_the_example_numbers(example: Example) -> None:
         f"α = {fraction_str(example.alpha)}에서 따로 정확히 계산한 δ* = {fraction_str(point.delta)}"
         in profile
     )
-    assert f"사건 {event}({point.event.direction} 방향)" in distribution
+    if point.event.outputs:
+        assert f"사건 {event}({point.event.direction} 방향)" in distribution
+    else:  # no event to mark: the caption says why, and marks nothing
+        assert point.delta == 0
+        assert "필요한 δ가 0이므로 최대 사건은 빈 사건이고" in distribution
     assert "'" not in profile + distribution
+
+
+def test_outputs_stay_in_their_order_past_ten_outputs() -> None:
+    """Two layers share the output axis; sorted by a field without op="min", Vega-Lite drops
+    the sort of their unioned domain and puts "10" before "2"."""
+    example = Example("order", "order", Mode.FRESH, 75, 30, Fraction(3), Fraction(0), Fraction(3))
+    svg = chart_svg(chart_spec("distribution", example_record(example)))
+    assert re.findall(r"<text[^>]*>([0-9]+)</text>", svg)[:31] == [str(t) for t in range(31)]

@@ -8,14 +8,15 @@ from pathlib import Path
 from generator.core.profile import INTEGER_GRID, Profile
 from generator.core.rational import fraction_str, parse_rational
 from generator.course import build
-from generator.lessons.composition.catalogue import CATALOGUE
-from generator.lessons.composition.records import example_record
+from generator.lessons.composition.catalogue import CATALOGUE, TWO_STEP
+from generator.lessons.composition.records import example_record, two_step_record
 from generator.lessons.events.catalogue import CATALOGUE as EVENTS_CATALOGUE
 
 
 def test_build_writes_every_example_then_nothing(tmp_path: Path) -> None:
     written = build.build(tmp_path)
-    composition = {f"examples/{e.slug}.json" for e in CATALOGUE} | {"examples/index.json"}
+    slugs = [e.slug for e in CATALOGUE] + [row.slug for row in TWO_STEP]
+    composition = {f"examples/{slug}.json" for slug in slugs} | {"examples/index.json"}
     events = {f"events/{e.slug}.json" for e in EVENTS_CATALOGUE} | {"events/index.json"}
     assert {path.relative_to(tmp_path).as_posix() for path in written} == composition | events
     assert build.build(tmp_path) == []
@@ -37,6 +38,10 @@ def test_records_hold_the_grid_and_the_claim(tmp_path: Path) -> None:
         assert record["grid"]["deltas"] == [fraction_str(d) for d in profile.deltas(INTEGER_GRID)]
         assert parse_rational(record["claim"]["required"]) == profile.delta(example.alpha)
         assert record == example_record(example)
+    for row in TWO_STEP:
+        record = json.loads((tmp_path / "examples" / f"{row.slug}.json").read_text(encoding="utf-8"))
+        assert record == two_step_record(row)
+        assert parse_rational(record["claim"]["required"]) == Profile(row.channel()).delta(row.alpha)
 
 
 def test_exact_values_are_strings() -> None:

@@ -77,7 +77,9 @@ def test_the_default_state_is_the_core_record(elements: list[dict[str, Any]]) ->
     assert _out(elements, "delta-required")["text"] == "3/8 = 0.375"
     verdict = _out(elements, "claim")
     assert verdict["attrs"]["data-value"] == "fail"
-    assert verdict["text"] == verdict_text(claim) == "주장 실패: δ ≥ 3/8 필요"
+    assert (
+        verdict["text"] == verdict_text(claim) == "주장 실패: 필요한 δ(3/8 = 0.375)가 주장한 δ(0)보다 큽니다"
+    )
     event = _out(elements, "max-event")["attrs"]
     assert (event["data-direction"], event["data-outputs"]) == (claim["event"]["direction"], "0")
     assert _out(elements, "eps-pure")["attrs"]["data-value"] == pure["decimal"] == "2.197"
@@ -187,7 +189,7 @@ def test_the_lab_bundle_publishes_the_engine_of_the_module() -> None:
     claim = record_of(DEFAULT_SLUG)["claim"]
     assert json.loads(result.stdout) == claim
     # tests/browser/test_lab_browser.py makes the served engine throw at this line
-    assert "function decimalForm(value, places = 3) {" in script
+    assert "function readable(value) {" in script
     # generator/page_files.py follows this URL to ship vega-embed with a lesson
     assert 'new URL("../../vendor/vega/vega-embed.js", script.src)' in script
 

@@ -16,9 +16,12 @@ from pathlib import Path
 
 import pytest
 
+from generator.core import channels
 from generator.core.composition import compose
+from generator.core.finite_channel import adaptive, post_process
+from generator.core.optimal_composition import OptimalComposition
 from generator.core.profile import Profile
-from generator.core.pure_epsilon import pure_epsilon
+from generator.core.pure_epsilon import channel_pure_epsilon, pure_epsilon
 from generator.core.rational import decimal_str, fraction_str
 from generator.lessons.composition.catalogue import BY_SLUG, Example
 
@@ -181,3 +184,58 @@ def test_every_card_carries_the_core_values(lesson: str) -> None:
         assert_printed(printed_card, required, f"{slug} card text")
         assert "NaN" not in printed_card
         assert "undefined" not in printed_card
+
+
+def test_bound_versus_exact_prints_the_optimal_composition_between(lesson: str) -> None:
+    example, core = profile("composition-p90")
+    panel = compose(core, example.alpha0)
+    assert panel.delta0 is not None
+    assert panel.queries is not None
+    assert panel.composed_alpha is not None
+    optimal = OptimalComposition(example.alpha0, panel.delta0, panel.queries)
+    text = printed(section(lesson, "bound-vs-exact"))
+    assert_printed(text, optimal.delta(panel.composed_alpha), "the optimal composition's δ")
+    assert_printed(text, optimal.no_reveal, "(1 − δ₀)^k")
+    assert_printed(text, optimal.truth_probability, "the worst step's randomized response")
+    assert "Kairouz" in text
+    assert r"\big[p-\alpha_0(1-p)\big]_+" in text  # δ₀ with its clip
+
+
+def test_fresh_distribution_explains_p_below_one_half(lesson: str) -> None:
+    text = printed(section(lesson, "fresh-distribution"))
+    below = pure_epsilon(channels.fresh(25, 2))
+    assert below == pure_epsilon(channels.fresh(75, 2))
+    assert below.describe() in text
+    assert below.max_likelihood_ratio is not None
+    assert_printed(text, below.max_likelihood_ratio, "((1 − p)/p)^k")
+    assert pure_epsilon(channels.fresh(0, 2)).describe() == "∞"
+    assert "∞" in text
+    assert r"k\ln\frac{1-p}{p}" in text
+
+
+def test_conditional_composition_prints_the_adaptive_example(lesson: str) -> None:
+    pair = adaptive(channels.fresh(75, 1), [channels.fresh(50, 1), channels.fresh(75, 1)])
+    text = printed(section(lesson, "conditional-composition"))
+    assert_printed(text, Profile(pair).delta(Fraction(3)), "δ*(3) of the adaptive pair")
+    assert channel_pure_epsilon(pair).describe() in text  # ln(9)
+    for probability in (pair.distribution0[3], pair.distribution1[3]):
+        assert_printed(text, probability, "the law of the transcript 11")
+    assert "충분조건(sufficient condition)" in text
+
+
+def test_counts_prints_what_a_count_of_unequal_responses_loses(lesson: str) -> None:
+    pair = adaptive(channels.fresh(75, 1), [channels.fresh(50, 1), channels.fresh(50, 1)])
+    count = post_process(pair, lambda label: str(label.count("1")))
+    text = printed(section(lesson, "counts"))
+    assert_printed(text, Profile(pair).delta(Fraction(1)), "the transcript's δ*(1)")
+    assert_printed(text, Profile(count).delta(Fraction(1)), "the count's δ*(1)")
+    assert Profile(count).delta(Fraction(1)) < Profile(pair).delta(Fraction(1))
+
+
+def test_the_quiz_is_typeset_with_katex(lesson: str) -> None:
+    start = lesson.index('<form class="cl-quiz"')
+    quiz = lesson[start : lesson.index("</form>", start)]
+    assert quiz.count('class="katex"') > 20  # the rest are short flat formulas, set without it
+    assert quiz.count('class="katex"') + quiz.count('class="cl-symbol"') > 150
+    assert "$" not in quiz
+    assert "\\(" not in quiz, "no formula is left for the browser to typeset"

@@ -12,6 +12,9 @@ Properties checked, on ``docs/index.md`` and every lesson page (:data:`SPECS`):
 4. The check part has its exercises (at least five), each with a solution folded away.
 5. Rendered with the site's own Markdown extensions, the markup becomes what it promises:
    four ``section.cl-step``, the folded solutions, no TeX left outside the math spans.
+6. No particle is typed after a placeholder: 이/가, 은/는, 을/를, 과/와, 이라/라 and 으로/로 follow
+   the rendered value, so they come from the placeholder's particle filter (pages and quizzes).
+7. One Korean word for composition (합성), and the glossary that both lessons link to.
 """
 
 from __future__ import annotations
@@ -26,18 +29,20 @@ import pytest
 import yaml
 
 from generator.course.blocks import blocks
-from generator.course.lessons import example_owners
+from generator.course.lessons import example_owners, lessons
 from generator.course.placeholders import PLACEHOLDER, expand
 
 ROOT = Path(__file__).resolve().parent.parent
 HOME = ROOT / "docs" / "index.md"
+GLOSSARY = ROOT / "docs" / "glossary.md"
 LESSON = ROOT / "docs" / "lessons" / "composition.md"
 EVENTS = ROOT / "docs" / "lessons" / "events.md"
-PAGES = (HOME, LESSON, EVENTS)
+PAGES = (HOME, GLOSSARY, LESSON, EVENTS)
 
 # Where a digit may stand in prose, outside math and placeholders, and why.
 PROSE_ALLOWED = (
     r"3\.5절",  # the section of Dwork and Roth's book that states basic composition
+    r"Viswanath 2015",  # the year of Kairouz, Oh and Viswanath's optimal composition theorem
     r"\*\*문제 [1-9]\.\*\*",  # the labels of the exercises
 )
 # Where a digit may stand inside $...$ or $$...$$, and why. Order matters: longer first.
@@ -319,3 +324,84 @@ def test_the_markup_renders_to_what_it_promises(spec: PageSpec) -> None:
     outside_math = re.sub(r'<div class="arithmatex">.*?</div>', "", outside_math, flags=re.DOTALL)
     assert "$" not in outside_math
     assert "\\" not in outside_math
+
+
+# A particle typed right after a placeholder (or after the $ that closes its formula).
+_TYPED_PARTICLE = re.compile(r"\$?(이라|으로|이|가|은|는|을|를|과|와|로|라)(?=[\s,.)!?’”\"]|$)")
+_PARTICLE_FILTER = re.compile(r"\|\s*~?(?:이라|라|으로|로|이|가|은|는|을|를|과|와)\s*$")
+
+
+def typed_particles(text: str) -> list[str]:
+    """The placeholders that a hand-typed particle follows (see property 6)."""
+    found = []
+    for match in PLACEHOLDER.finditer(text):
+        body = match["body"]
+        if _PARTICLE_FILTER.search(body) or re.match(r"[a-z]+\s", body):  # filtered, or a block
+            continue
+        if _TYPED_PARTICLE.match(text, match.end()):
+            found.append(text[match.start() : match.end() + 3])
+    return found
+
+
+def _quiz_texts() -> list[str]:
+    return [
+        text
+        for lesson in lessons().values()
+        if lesson.quiz is not None
+        for question in lesson.quiz.questions
+        for text in (question.prompt, question.explanation, *question.choices)
+    ]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda path: path.name)
+def test_no_particle_is_typed_after_a_placeholder(page: Path) -> None:
+    assert typed_particles(page.read_text(encoding="utf-8")) == []
+
+
+def test_no_quiz_types_a_particle_after_a_placeholder() -> None:
+    assert [found for text in _quiz_texts() for found in typed_particles(text)] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "typed"),
+    [
+        ("{{ a.b }}가 크다", ["{{ a.b }}가 크"]),
+        ("${{ a.b }}$을 본다", ["{{ a.b }}$을 "]),
+        ("{{ a.b | 이 }} 크다, ${{ a.b }}${{ a.b | ~을 }} 본다", []),
+        ("{{ a.b }}이다, {{ a.b }}의, {{ a.b }}에서, {{ a.b }}이고", []),
+        ("{{ card fresh-k2 }}", []),
+    ],
+)
+def test_the_particle_check_catches_typed_particles(text: str, typed: list[str]) -> None:
+    assert typed_particles(text) == typed
+
+
+def test_composition_is_always_hapseong() -> None:
+    texts = [page.read_text(encoding="utf-8") for page in PAGES] + _quiz_texts()
+    assert not [text for text in texts if "구성" in text], "composition is 합성, never 구성"
+    lesson = LESSON.read_text(encoding="utf-8")
+    assert lesson.startswith("# 합성")
+    assert "합성(composition)" in lesson
+    assert "충분한 상계" not in lesson
+
+
+def test_both_lessons_link_the_glossary_and_it_is_in_the_navigation() -> None:
+    for page in (LESSON, EVENTS):
+        assert "[용어집](../glossary.md)" in page.read_text(encoding="utf-8"), page.name
+    assert "- 용어집: glossary.md" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    glossary = GLOSSARY.read_text(encoding="utf-8")
+    for term in (
+        "합성 | composition",
+        "프라이버시 프로필 | privacy profile",
+        "최적 합성 | optimal composition",
+    ):
+        assert f"| {term} |" in glossary, term
+
+
+def test_the_privacy_profile_is_defined_at_its_first_use() -> None:
+    lesson = LESSON.read_text(encoding="utf-8")
+    first = lesson.index("프로필")
+    assert lesson[first - len("프라이버시 ") : first + len("프로필(privacy profile)")] == (
+        "프라이버시 프로필(privacy profile)"
+    )
+    assert "\\alpha\\mapsto\\delta_*(\\alpha)" in lesson[:first]

@@ -14,7 +14,12 @@ import pytest
 from generator.course.lesson_data import LessonDataError, read_data
 from generator.course.lessons import lessons
 from generator.course.quiz import quiz_from_data
-from generator.lessons.composition.catalogue import CATALOGUE, catalogue_from_data
+from generator.lessons.composition.catalogue import (
+    CATALOGUE,
+    TWO_STEP,
+    catalogue_from_data,
+    two_step_from_data,
+)
 from generator.lessons.composition.data import DATA_FILE, SECTIONS
 from generator.lessons.composition.quiz import COMPOSITION
 
@@ -95,6 +100,7 @@ def _write(tmp_path: Path, data: Any) -> Path:
 def _load(path: Path) -> None:
     data = read_data(path, SECTIONS)
     catalogue_from_data(data["catalogue"], f"{path}: catalogue")
+    two_step_from_data(data["two_step"], f"{path}: two_step")
     quiz_from_data("composition", data["quiz"], f"{path}: quiz")
 
 
@@ -102,6 +108,7 @@ def test_the_data_file_round_trips(tmp_path: Path) -> None:
     path = _write(tmp_path, _data())
     data = read_data(path, SECTIONS)
     assert catalogue_from_data(data["catalogue"], "c") == CATALOGUE
+    assert two_step_from_data(data["two_step"], "t") == TWO_STEP
     assert quiz_from_data("composition", data["quiz"], "q") == COMPOSITION
 
 
@@ -134,7 +141,18 @@ MALFORMED = {
     "number-for-fraction": (lambda d: _catalogue_row(d, delta=0.72), r"'delta' must be a string"),
     "repeated-slug": (lambda d: _catalogue_row(d, slug="concept"), r"catalogue\[4\]: slug 'concept' repeats"),
     "unknown-section": (lambda d: {**d, "steps": []}, r"unknown key 'steps'"),
-    "missing-section": (lambda d: {"catalogue": d["catalogue"]}, r"missing key 'quiz'"),
+    "missing-section": (
+        lambda d: {"catalogue": d["catalogue"], "two_step": d["two_step"]},
+        r"missing key 'quiz'",
+    ),
+    "two-step-without-second-branch": (
+        lambda d: (d["two_step"][0].update(p2=[50]), d)[1],
+        r"two_step\[0\] 'adaptive': p2 gives the second step",
+    ),
+    "two-step-out-of-range": (
+        lambda d: (d["two_step"][1].update(p1=101), d)[1],
+        r"two_step\[1\] 'mixed': p must be an integer percent",
+    ),
     "unknown-question-key": (
         lambda d: _question(d, hint="?"),
         r"quiz\.questions\[1\] 'xor-marginals': unknown key 'hint'",

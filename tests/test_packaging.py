@@ -297,4 +297,4 @@ def test_lessons_follow_the_navigation(tmp_path: Path) -> None:
 def test_the_course_order_is_the_navigation_of_each_config() -> None:
     for config in packaging.CONFIGS.values():
         pages = packaging.navigation_pages(config)
-        assert pages == ["index.html", "lessons/events.html", "lessons/composition.html"]
+        assert pages == ["index.html", "lessons/events.html", "lessons/composition.html", "glossary.html"]

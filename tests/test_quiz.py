@@ -9,13 +9,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from fractions import Fraction
 from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-from generator.course.placeholders import PLACEHOLDER, expand, record_of
+from generator.core import channels
+from generator.core.optimal_composition import OptimalComposition
+from generator.core.profile import Profile
+from generator.core.pure_epsilon import pure_epsilon
+from generator.course.katex_render import render_math, text_with_math
+from generator.course.placeholders import FILTERS, PLACEHOLDER, expand, record_of
 from generator.course.quiz import (
     CHECK_LABEL,
     INTRO,
@@ -27,6 +33,8 @@ from generator.course.quiz import (
     quiz_html,
 )
 from generator.lessons.composition.quiz import COMPOSITION
+from tests.oracles import naive_delta_of
+from tests.test_lesson_text import typed_numbers
 
 QUIZ_JS = Path(__file__).resolve().parent.parent / "site_overrides" / "assets" / "javascripts" / "quiz.js"
 
@@ -95,6 +103,8 @@ class QuizParser(HTMLParser):
         if tag == "span" and "cl-choice-text" in classes and current:
             current.choices.append("")
             self._open.append("choice")
+        elif tag == "span" and self._open:
+            self._open.append("inner")  # a formula's span inside a text being collected
         if tag == "details":
             self._open.append("explanation")
 
@@ -106,7 +116,8 @@ class QuizParser(HTMLParser):
             "details": "explanation",
             "p": "intro",
         }
-        if tag in closing and self._open and self._open[-1] == closing[tag]:
+        inner = tag == "span" and self._open and self._open[-1] == "inner"
+        if inner or (tag in closing and self._open and self._open[-1] == closing[tag]):
             self._open.pop()
         if tag == "button":
             self._button = None
@@ -116,10 +127,11 @@ class QuizParser(HTMLParser):
             self._button[-1] += data
         if self._open and self._open[-1] == "intro":
             self.intro += data
-        if not self._open or not self.questions:
+        collecting = [where for where in self._open if where != "inner"]
+        if not collecting or not self.questions:
             return
         current = self.questions[-1]
-        where = self._open[-1]
+        where = collecting[-1]
         if where == "legend":
             current.legend += data
         elif where == "choice":
@@ -159,7 +171,7 @@ def test_at_least_six_questions_each_with_one_correct_choice(parsed: QuizParser)
 
 def test_the_reference_questions_are_there(parsed: QuizParser) -> None:
     assert "순수 ε" in _question(parsed, "pure-epsilon-fresh").legend
-    assert "x XOR R" in _question(parsed, "xor-marginals").legend
+    assert r"x\oplus R" in _question(parsed, "xor-marginals").legend
 
 
 def test_every_question_is_accessible_without_script(parsed: QuizParser) -> None:
@@ -200,29 +212,54 @@ def test_the_intro_says_how_the_score_is_made_and_what_reset_does(parsed: QuizPa
     assert "LMS" in INTRO  # the reset keeps a reported result
 
 
+def _math(tex: str) -> str:
+    """A formula as the parsed markup reads before KaTeX: arithmatex's inline delimiters."""
+    return rf"\({tex}\)"
+
+
+def _plain(template: str) -> str:
+    """A text as the parsed markup reads: expanded, each $…$ between arithmatex's delimiters."""
+    return re.sub(r"\$([^$]+)\$", lambda formula: _math(formula[1]), expand(template))
+
+
+def _tex(exact: str) -> str:
+    return str(FILTERS["tex"](exact))
+
+
+def _wrong_choices(question: ParsedQuestion) -> list[str]:
+    return [choice for index, choice in enumerate(question.choices) if index != question.answer]
+
+
 def test_pure_epsilon_answer_is_the_cores_exact_value(parsed: QuizParser) -> None:
     pure = record_of("fresh-k2")["pure_epsilon"]
-    correct = _correct_choice(_question(parsed, "pure-epsilon-fresh"))
-    assert pure["exact"] in correct  # 2·ln(3)
-    assert f"ln {pure['max_ratio']}" in correct  # ln 9
-    assert pure["decimal"] in correct
-    wrong = [c for i, c in enumerate(_question(parsed, "pure-epsilon-fresh").choices) if i != 1]
-    assert not any(pure["exact"] in choice for choice in wrong)
+    question = _question(parsed, "pure-epsilon-fresh")
+    assert pure_epsilon(channels.fresh(75, 2)).describe() == pure["exact"] == "2·ln(3)"
+    assert _correct_choice(question) == _math(rf"\varepsilon=2\ln 3\approx {pure['decimal']}")
+    assert f"\\ln {pure['max_ratio']}={_tex(pure['exact'])}" in question.explanation  # ln 9 = 2 ln 3
+    assert not any(_tex(pure["exact"]) + "\\approx" in choice for choice in _wrong_choices(question))
 
 
 def test_xor_answer_says_the_pair_reveals_x(parsed: QuizParser) -> None:
     question = _question(parsed, "xor-marginals")
-    assert "아니다" in _correct_choice(question)
-    assert all("그렇다" in choice for i, choice in enumerate(question.choices) if i != question.answer)
-    assert record_of("xor")["claim"]["required"] == "1"
-    assert f"필요한 δ도 {record_of('xor')['claim']['required']}" in question.explanation
+    required = record_of("xor")["claim"]["required"]
+    assert required == "1"
+    assert _correct_choice(question).startswith("함께 보면 유한한 ε이 없다")
+    assert f"필요한 δ가 {_math(required)}" in _correct_choice(question)
+    assert f"필요한 δ도 {_math(required)}" in question.explanation
+    assert sum("유한한 ε이 없다" in choice for choice in question.choices) == 1
 
 
-def test_copy_answer_counts_one_query(parsed: QuizParser) -> None:
-    copy = record_of("copy-k2")
-    correct = _correct_choice(_question(parsed, "copy-post-processing"))
-    assert correct == f"질의 수 {copy['composition']['queries']}, ε = {copy['pure_epsilon']['exact']}"
+def test_copy_answer_counts_the_queries_that_read_the_secret(parsed: QuizParser) -> None:
+    copy, fresh = record_of("copy-k2"), record_of("fresh-k2")
+    question = _question(parsed, "copy-post-processing")
+    assert "비밀 \\(x\\)를 읽는 질의" in question.legend
     assert copy["composition"]["queries"] == 1
+    epsilon = _math(r"\varepsilon=" + _tex(copy["pure_epsilon"]["exact"]))
+    assert _correct_choice(question) == f"질의 {_math(str(copy['composition']['queries']))}개, {epsilon}"
+    # The conditional view: given the first copy, the second is a (0, 0) step; XOR has none.
+    assert _math("(0,0)") in question.explanation
+    assert "XOR" in question.explanation
+    assert fresh["composition"]["queries"] == 2
 
 
 def test_claim_answer_matches_the_exact_decision(parsed: QuizParser) -> None:
@@ -230,48 +267,169 @@ def test_claim_answer_matches_the_exact_decision(parsed: QuizParser) -> None:
     question = _question(parsed, "claim-decided-exactly")
     assert claim["passes"] is False
     assert record_of("exercise-pass")["claim"]["passes"] is True
-    assert "δ = 0.374" in question.legend
-    assert f"{claim['required']} = {claim['required_decimal']}" in _correct_choice(question)
+    assert _math(r"\delta=0.374") in question.legend
+    assert _math(f"{claim['required']}={claim['required_decimal']}") in _correct_choice(question)
     assert _correct_choice(question).startswith("성립하지 않는다")
 
 
-def test_bound_answer_is_theorem_delta_then_exact_delta(parsed: QuizParser) -> None:
+def test_bound_answer_is_theorem_delta_then_exact_delta_with_the_optimal_between(parsed: QuizParser) -> None:
     panel = record_of("composition-p90")["composition"]
     assert (panel["theorem_delta"], panel["exact_delta"]) == ("1", "18/25")
+    optimal = OptimalComposition(Fraction(3), Fraction(panel["delta0"]), panel["queries"])
+    assert optimal.delta(Fraction(panel["composed_alpha"])) == Fraction(21, 25)
     question = _question(parsed, "bound-versus-exact")
-    assert _correct_choice(question) == "상계 1, 정확한 값 0.72"
-    assert f"{panel['exact_delta']} = 0.72" in question.explanation
+    assert _correct_choice(question) == f"상계 {_math('1')}, 정확한 값 {_math('0.72')}"
+    assert f"{panel['exact_delta']}=0.72" in question.explanation
+    assert "0.84" in question.explanation
+    assert "상계" in question.explanation
+    assert "충분조건" not in question.explanation
+    assert r"[p-\alpha_0(1-p)]_+" in question.explanation  # δ₀ with its clip
+    # The strong distractors: the unclipped sum, and the optimal composition in either slot.
+    assert {
+        f"상계 {_math('1.2')}, 정확한 값 {_math('0.72')}",
+        f"상계 {_math('0.84')}, 정확한 값 {_math('0.72')}",
+    } <= set(question.choices)
 
 
 def test_third_response_answer_keeps_the_required_delta(parsed: QuizParser) -> None:
     k2, k3 = record_of("fresh-k2")["claim"], record_of("fresh-k3")["claim"]
     assert k2["required"] == k3["required"] == "3/8"
-    assert _correct_choice(_question(parsed, "third-fresh-response")) == f"그대로 {k3['required']}이다."
+    assert (
+        _correct_choice(_question(parsed, "third-fresh-response"))
+        == f"{_math('3/8')}에서 {_math('3/8')}으로, 그대로다."
+    )
 
 
-def test_no_placeholder_or_raw_tex_survives(parsed: QuizParser) -> None:
+def test_alpha_versus_alpha0_answer_needs_the_composed_alpha(parsed: QuizParser) -> None:
+    record = record_of("fresh-k2")
+    question = _question(parsed, "alpha-versus-alpha0")
+    correct = _correct_choice(question)
+    assert correct.startswith("틀리다")
+    assert _math(f"\\delta={record['claim']['required']}") in correct  # 3/8 at α = 3
+    assert _math(record["composition"]["composed_alpha"]) in correct  # α₀² = 9
+    assert Profile(channels.fresh(75, 2)).delta(Fraction(9)) == 0
+
+
+def test_counts_answer_shows_what_the_count_loses(parsed: QuizParser) -> None:
+    record = record_of("mixed")
+    # The oracle: both laws by hand, δ*(1) of the pair and of its count of ones.
+    first, second = (Fraction(3, 4), Fraction(1, 4)), (Fraction(1, 2), Fraction(1, 2))
+    pair0 = [first[a] * second[b] for a in (0, 1) for b in (0, 1)]
+    pair1 = [first[1 - a] * second[1 - b] for a in (0, 1) for b in (0, 1)]
+    count0 = [pair0[0], pair0[1] + pair0[2], pair0[3]]
+    count1 = [pair1[0], pair1[1] + pair1[2], pair1[3]]
+    assert (
+        naive_delta_of(pair0, pair1, Fraction(1)) == Fraction(record["claim"]["required"]) == Fraction(1, 2)
+    )
+    assert naive_delta_of(count0, count1, Fraction(1)) == Fraction(record["count"]["claim"]["required"])
+    correct = _correct_choice(_question(parsed, "counts-suffice"))
+    assert correct.startswith("안 된다")
+    assert f"{_math('1/2')} 대신 {_math('1/4')}" in correct
+
+
+def test_p_below_half_answer_mirrors_p_above_half(parsed: QuizParser) -> None:
+    question = _question(parsed, "p-below-half")
+    assert pure_epsilon(channels.fresh(25, 2)) == pure_epsilon(channels.fresh(75, 2))
+    assert _correct_choice(question) == _math(r"\varepsilon=2\ln 3")
+    assert _math(r"\varepsilon=\infty") in question.choices  # p = 0, not p < 1/2
+    assert pure_epsilon(channels.fresh(0, 2)).describe() == "∞"
+
+
+def test_adaptive_answer_is_the_cores_exact_value(parsed: QuizParser) -> None:
+    # The oracle: the pair's laws by the chain rule, written out by hand.
+    second = {0: (Fraction(1, 2), Fraction(1, 2)), 1: (Fraction(3, 4), Fraction(1, 4))}  # by Z₁
+    p0 = [(Fraction(3, 4), Fraction(1, 4))[z1] * second[z1][z2] for z1 in (0, 1) for z2 in (0, 1)]
+    p1 = [(Fraction(1, 4), Fraction(3, 4))[z1] * second[z1][1 - z2] for z1 in (0, 1) for z2 in (0, 1)]
+    assert naive_delta_of(p0, p1, Fraction(3)) == Fraction(3, 8)
+    assert max(max(a / b, b / a) for a, b in zip(p0, p1, strict=True)) == 9
+    record = record_of("adaptive")
+    assert (record["claim"]["required"], record["pure_epsilon"]["max_ratio"], record["steps"]["alpha"]) == (
+        "3/8",
+        "9",
+        "9",
+    )
+    correct = _correct_choice(_question(parsed, "adaptive-composition"))
+    assert correct == _math(r"\varepsilon=\ln 9") + ", " + _math(r"\delta_*(3)=3/8")
+
+
+def _render_stub(tex: str, display: bool) -> str:
+    return f'<span class="katex">{escape(tex)}</span>'
+
+
+def test_the_quiz_maths_is_arithmatex_markup_that_katex_renders() -> None:
     html = quiz_html("composition")
     assert not PLACEHOLDER.search(html)
     assert "{{" not in html
     assert "}}" not in html
-    assert not re.search(r"\\[(\[]|\$", html)
+    assert "$" not in html, "every $…$ became arithmatex's markup"
     assert "\n\n" not in html, "a blank line would end Markdown's raw HTML block"
+    rendered = render_math(html, _render_stub)
+    assert "arithmatex" not in rendered.replace('class="arithmatex"', "")
+    outside = re.sub(r'<span class="katex">.*?</span>', "", rendered)
+    assert "\\" not in outside, "no raw TeX is left outside the formulas"
+    # Short flat formulas are set as plain markup in KaTeX's fonts, the rest by KaTeX.
+    assert rendered.count('class="katex"') > 20
+    assert rendered.count('class="katex"') + rendered.count('class="cl-symbol"') > 200
 
 
 def test_every_question_text_expands_through_the_core() -> None:
-    # Each text is a template; the rendered text is exactly its expansion.
+    # Each text is a template; the rendered text is exactly its expansion, formulas marked up.
     html = quiz_html("composition")
     for question in COMPOSITION.questions:
         for template in (question.prompt, question.explanation, *question.choices):
-            assert escape(expand(template), quote=False) in html
+            assert str(text_with_math(expand(template))) in html
+
+
+def test_choices_are_shown_shuffled_by_a_fixed_seed(parsed: QuizParser) -> None:
+    for quiz in (quiz_for("composition"), quiz_for("events")):
+        shown = quiz.shown
+        assert shown == quiz.shown, "the same order on every build"
+        positions = [question.answer for question in shown]
+        assert len(set(positions)) > 1, f"{quiz.lesson_id}: every correct answer at position {positions[0]}"
+        assert max(positions.count(p) for p in set(positions)) <= (len(positions) + 1) // 2
+        for written, question in zip(quiz.questions, shown, strict=True):
+            order = quiz.order(written)
+            assert sorted(question.choices) == sorted(written.choices)
+            assert question.choices == tuple(written.choices[i] for i in order)
+            assert question.choices[question.answer] == written.choices[written.answer]
+    # The markup follows the shown order: data-answer and the radios are shown positions.
+    for question, shown in zip(parsed.questions, COMPOSITION.shown, strict=True):
+        assert question.answer == shown.answer
+        assert question.choices == [_plain(choice) for choice in shown.choices]
+
+
+def test_a_question_reordered_keeps_its_answer() -> None:
+    question = Question("q", "prompt", ("a", "b", "c"), 1, "explanation")
+    assert question.reordered((2, 0, 1)) == Question("q", "prompt", ("c", "a", "b"), 2, "explanation")
+    with pytest.raises(ValueError, match="not an order"):
+        question.reordered((0, 0, 1))
+
+
+_DECIMAL = re.compile(r"\d\.\d")
+
+
+def test_every_option_of_a_question_has_the_same_form() -> None:
+    for quiz in (quiz_for("composition"),):
+        for question in quiz.questions:
+            decimals = [bool(_DECIMAL.search(expand(choice))) for choice in question.choices]
+            assert len(set(decimals)) == 1, f"{question.id}: only some options carry a decimal"
+            formulas = [expand(choice).startswith("$") for choice in question.choices]
+            assert len(set(formulas)) == 1, f"{question.id}: only some options are a formula"
+
+
+def test_the_quiz_types_no_computed_number_by_hand() -> None:
+    for question in COMPOSITION.questions:
+        for text in (question.prompt, question.explanation, *question.choices):
+            assert typed_numbers(text) == [], (question.id, text)
 
 
 def test_storage_key_names_lesson_and_version(parsed: QuizParser) -> None:
     assert parsed.form["data-quiz"] == "composition"
-    # Version 2: the saved state holds first (graded) and last answers, not one answer each.
-    assert COMPOSITION.version == 2
-    assert parsed.form["data-quiz-key"] == COMPOSITION.storage_key == "composition-lab:quiz:composition:v2"
+    # Version 3: the choices are shown shuffled, so a saved index means another choice.
+    assert COMPOSITION.version == 3
+    assert parsed.form["data-quiz-key"] == COMPOSITION.storage_key == "composition-lab:quiz:composition:v3"
     assert f":v{COMPOSITION.version}" in COMPOSITION.storage_key
+    assert quiz_for("events").version == 2
     bumped = Quiz("composition", COMPOSITION.version + 1, COMPOSITION.questions)
     assert bumped.storage_key != COMPOSITION.storage_key
 

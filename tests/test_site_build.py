@@ -14,6 +14,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 from types import SimpleNamespace
@@ -25,6 +26,7 @@ from generator.course.chart_files import DIRECTORY
 from generator.course.katex_render import (
     KatexError,
     KatexProcess,
+    flat_formula,
     lone_symbol,
     render_inline_text,
     render_math,
@@ -201,6 +203,22 @@ def _without_scripts_and_tex_sources(page: str) -> str:
     return re.sub(r"<(script|style|annotation)\b[^>]*>.*?</\1>", "", page, flags=re.DOTALL)
 
 
+# "≈ 0" or "≈ 1" as a whole number: a rounding that hides a value's distance from 0 or 1
+# (generator/core/readable.py writes "1 − 1.3 × 10⁻⁷" instead).
+ROUNDED_TO_0_OR_1 = re.compile(r"≈\s*[01](?![.0-9]|\s*[−+×]\s*[0-9])")
+
+
+def test_no_page_reads_a_value_as_about_0_or_1(built_site: Path) -> None:
+    found = {}
+    for page in html_pages(built_site):
+        text = re.sub(r"<[^>]+>", "", _without_scripts_and_tex_sources(page.read_text(encoding="utf-8")))
+        if hits := [text[max(0, m.start() - 30) : m.end() + 10] for m in ROUNDED_TO_0_OR_1.finditer(text)]:
+            found[page.relative_to(built_site).as_posix()] = hits[:3]
+    assert found == {}
+    assert ROUNDED_TO_0_OR_1.search("δ ≈ 1 입니다")
+    assert not ROUNDED_TO_0_OR_1.search("≈ 1 − 1.3 × 10⁻⁷, ≈ 0.375, ≈ 1.099, ≈ 1 × 10⁻⁶⁹")
+
+
 PAGE_WEIGHT_LIMIT = 500_000  # bytes of HTML per lesson page (issue: the lesson boundary)
 
 
@@ -297,19 +315,65 @@ def test_render_inline_text_renders_heading_math(katex: KatexProcess) -> None:
         (r"\alpha", "<var>α</var>"),
         (r"\varepsilon", "<var>ε</var>"),
         ("10", "10"),
+        # a short flat formula
+        (r"\alpha=3", "<var>α</var> = 3"),
+        ("3/8", "3/8"),
+        ("-1", "−1"),
+        ("p=3/4", "<var>p</var> = 3/4"),
+        (r"\alpha_0=3", "<var>α</var><sub>0</sub> = 3"),
+        (r"\delta_*(9)=0", "<var>δ</var><sub>*</sub>(9) = 0"),
+        (r"\varepsilon=2\ln 3\approx 2.197", "<var>ε</var> = 2\u2009ln\u20093 ≈ 2.197"),
+        (r"(\ln 3,\ 0.6)", "(ln\u20093, 0.6)"),
+        ("(0,0)", "(0,\u20090)"),
+        (r"x\oplus R", "<var>x</var> ⊕ <var>R</var>"),
+        (r"p\ge1/2", "<var>p</var> ≥ 1/2"),
+        (
+            r"\delta'=e^{\varepsilon_2}\delta_1+\delta_2",
+            (
+                "<var>δ</var><sup>′</sup> = <var>e</var><sup><var>ε</var><sub>2</sub></sup>"
+                "<var>δ</var><sub>1</sub> + <var>δ</var><sub>2</sub>"
+            ),
+        ),
+        (r"1-(1-\delta_0)^k=0.84", "1 − (1 − <var>δ</var><sub>0</sub>)<sup><var>k</var></sup> = 0.84"),
+        (r"\min\{1,\ q\delta_0\}", "min{1, <var>q</var><var>δ</var><sub>0</sub>}"),
+        (r"[p-\alpha_0(1-p)]_+", "[<var>p</var> − <var>α</var><sub>0</sub>(1 − <var>p</var>)]<sub>+</sub>"),
+        (r"\{g>u\}", "{<var>g</var> &gt; <var>u</var>}"),
+        (
+            r"e^{\varepsilon_1+\varepsilon_2}",
+            "<var>e</var><sup><var>ε</var><sub>1</sub>+<var>ε</var><sub>2</sub></sup>",
+        ),
     ],
 )
-def test_a_lone_inline_symbol_is_set_without_katex(tex: str, markup: str) -> None:
+def test_a_lone_symbol_or_a_short_flat_formula_is_set_without_katex(tex: str, markup: str) -> None:
     def refuse(tex: str, display: bool) -> str:
         raise AssertionError(f"{tex!r} went to KaTeX")
 
-    html = f'<p>데이터셋 <span class="arithmatex">\\({tex}\\)</span>와</p>'
-    assert render_math(html, refuse) == f'<p>데이터셋 <span class="cl-symbol">{markup}</span>와</p>'
+    html = f'<p>값은 <span class="arithmatex">\\({escape(tex)}\\)</span>이다</p>'
+    assert render_math(html, refuse) == f'<p>값은 <span class="cl-symbol">{markup}</span>이다</p>'
 
 
-@pytest.mark.parametrize("tex", ["D_1", r"\alpha=3", "3/8", "-1", "xy", r"\delta_*", "1.5", r"\ln"])
+@pytest.mark.parametrize(
+    "tex",
+    [
+        "D_1",
+        "xy",
+        r"\delta_*",
+        "1.5",
+        r"\ln",
+        r"\tfrac{3}{8}",
+        r"\alpha_0^{\,q}",
+        r"x\in\{0,1\}",
+        r"\sqrt{2}",
+        r"\sum_i\varepsilon_i",
+        r"\binom{k}{t}",
+        r"(1-p",
+        r"\{0]",
+        r"P_2(S_s\mid s)\le e^{\varepsilon_2}Q_2(S_s\mid s)+\delta_2",  # too wide to stay unbroken
+    ],
+)
 def test_any_other_formula_goes_to_katex(tex: str) -> None:
     assert lone_symbol(tex) is None
+    assert flat_formula(tex) is None
     html = f'<span class="arithmatex">\\({tex}\\)</span><div class="arithmatex">\\[D\\]</div>'
     seen: list[tuple[str, bool]] = []
     render_math(html, lambda tex, display: seen.append((tex, display)) or "")

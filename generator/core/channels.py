@@ -21,6 +21,7 @@ import enum
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from generator.core.finite_channel import FiniteChannel, order_by_ratio
 
@@ -76,20 +77,47 @@ def _count_channel(mode: Mode, p: int, k: int, weights0: list[int], denominator:
     )
 
 
-def fresh(p: int, k: int) -> Channel:
-    """k independent responses, released as their count of ones."""
-    check_parameters(p, k)
-    u, v, s = _response(p)
+def _fresh_weights(u: int, v: int, k: int) -> list[int]:
+    """w_t = C(k,t) v^t u^(k-t) for t = 0..k: the x = 0 count weights over (u + v)^k."""
     weights0 = [0] * (k + 1)
     if u == 0:
         weights0[k] = v**k
     else:
-        # w_t = C(k,t) v^t u^(k-t), so w_{t+1} = w_t (k-t) v / ((t+1) u), an exact
-        # division: O(k) big-by-small steps instead of k big multiplications.
+        # w_{t+1} = w_t (k-t) v / ((t+1) u), an exact division: O(k) big-by-small steps
+        # instead of k big multiplications.
         weights0[0] = u**k
         for t in range(k):
             weights0[t + 1] = weights0[t] * (k - t) * v // ((t + 1) * u)
-    return _count_channel(Mode.FRESH, p, k, weights0, s**k)
+    return weights0
+
+
+def fresh(p: int, k: int) -> Channel:
+    """k independent responses, released as their count of ones."""
+    check_parameters(p, k)
+    u, v, s = _response(p)
+    return _count_channel(Mode.FRESH, p, k, _fresh_weights(u, v, k), s**k)
+
+
+def fresh_counts(truth: Fraction, k: int) -> FiniteChannel:
+    """k independent responses that each tell the truth with any rational probability
+    ``truth`` in [1/2, 1], released as their count of ones (the fresh mode without its
+    integer percent: truth = a/b gives u = a, v = b - a over s = b, as in the module's
+    formula). Output t is labelled "t"; the likelihood ratio (u/v)^(k-2t) falls with t.
+    """
+    if not isinstance(truth, Fraction) or not Fraction(1, 2) <= truth <= 1:
+        raise ValueError(f"the truth probability must be an exact rational in [1/2, 1], got {truth!r}")
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise ValueError(f"k must be an integer of at least 1, got {k!r}")
+    u, s = truth.numerator, truth.denominator
+    weights0 = _fresh_weights(u, s - u, k)
+    weights1 = weights0[::-1]
+    return FiniteChannel(
+        labels=tuple(str(t) for t in range(k + 1)),
+        weights0=tuple(weights0),
+        weights1=tuple(weights1),
+        denominator=s**k,
+        ratio_order=tuple(t for t in range(k + 1) if weights0[t] or weights1[t]),
+    )
 
 
 def copy(p: int, k: int) -> Channel:

@@ -17,6 +17,7 @@ and is often smaller (p = 0.9, k = 2, α₀ = 3: bound 1, exact 0.72).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -63,3 +64,20 @@ def compose(profile: Profile[Channel], alpha0: Fraction) -> Composition:
         theorem_delta=min(Fraction(1), queries * delta0),
         exact_delta=profile.delta(composed_alpha),
     )
+
+
+def pure_bound(step_alphas: Sequence[Fraction | None]) -> Fraction | None:
+    """Basic composition of pure steps: the α = e^ε it certifies for the whole transcript.
+
+    Step i is given as α_i = e^{ε_i}, the largest likelihood ratio it has for any fixed
+    earlier transcript (None when some has none, ε_i = ∞). Multiplying the chain rule's
+    factors P_i(z_i | z_<i) <= α_i Q_i(z_i | z_<i) gives P(z) <= (Π_i α_i) Q(z), so the
+    transcript is (Σ_i ε_i, 0)-DP: α = Π_i α_i, or None when a step has no finite ε.
+    """
+    bound = Fraction(1)
+    for alpha in step_alphas:
+        if alpha is None:
+            return None
+        check_alpha(alpha)
+        bound *= alpha
+    return bound

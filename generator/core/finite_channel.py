@@ -19,7 +19,7 @@ privacy profile (:mod:`generator.core.profile`) and the trade-off boundary
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -101,9 +101,51 @@ def product(first: FiniteChannel, second: FiniteChannel) -> FiniteChannel:
     weights are a_i·a'_j over D·D'. Output (i, j) is labelled by the two labels side by side
     ("0" and "1" give "01") and indexed i·n₂ + j.
     """
-    pairs = [(i, j) for i in range(len(first.labels)) for j in range(len(second.labels))]
-    weights0 = tuple(first.weights0[i] * second.weights0[j] for i, j in pairs)
-    weights1 = tuple(first.weights1[i] * second.weights1[j] for i, j in pairs)
-    labels = tuple(first.labels[i] + second.labels[j] for i, j in pairs)
-    denominator = first.denominator * second.denominator
+    return adaptive(first, [second] * len(first.labels))
+
+
+def adaptive(first: FiniteChannel, second: Sequence[FiniteChannel]) -> FiniteChannel:
+    """A first step, then a second step chosen by what the first one released.
+
+    ``second[i]`` is the channel run after output i of ``first``, on the same input, with
+    fresh randomness; every one of them has the same number n₂ of outputs. The chain rule
+    P(i, j) = P₁(i)·P₂⁽ⁱ⁾(j | i) gives the pair's law: with L the least common multiple of
+    the second denominators D⁽ⁱ⁾, the weight of (i, j) is a_i·a⁽ⁱ⁾_j·(L / D⁽ⁱ⁾) over D·L.
+    Output (i, j) is labelled by the two labels side by side and indexed i·n₂ + j.
+    """
+    if len(second) != len(first.labels) or not second:
+        raise ValueError("give one second channel for each output of the first")
+    width = len(second[0].labels)
+    if any(len(channel.labels) != width for channel in second):
+        raise ValueError("every second channel must have the same number of outputs")
+    common = math.lcm(*(channel.denominator for channel in second))
+    pairs = [(i, j) for i in range(len(first.labels)) for j in range(width)]
+
+    def weight(first_weights: Sequence[int], i: int, j: int, x: int) -> int:
+        step = second[i]
+        return first_weights[i] * (step.weights1 if x else step.weights0)[j] * (common // step.denominator)
+
+    weights0 = tuple(weight(first.weights0, i, j, 0) for i, j in pairs)
+    weights1 = tuple(weight(first.weights1, i, j, 1) for i, j in pairs)
+    labels = tuple(first.labels[i] + second[i].labels[j] for i, j in pairs)
+    denominator = first.denominator * common
     return FiniteChannel(labels, weights0, weights1, denominator, order_by_ratio(weights0, weights1))
+
+
+def post_process(channel: FiniteChannel, function: Callable[[str], str]) -> FiniteChannel:
+    """The release f(Z) of a deterministic function f of the output, given on labels.
+
+    Outputs with the same image f(label) merge into one, labelled f(label), and their
+    weights add: P(f(Z) = y) = Σ_{z: f(z) = y} P(z). The images keep the order in which the
+    outputs first reach them. Merging never adds excess, since a sum of positive parts is at
+    least the positive part of the sum, so δ* of the image is at most that of the channel.
+    """
+    images: dict[str, tuple[int, int]] = {}
+    for label, a, b in zip(channel.labels, channel.weights0, channel.weights1, strict=True):
+        a0, b0 = images.get(function(label), (0, 0))
+        images[function(label)] = (a0 + a, b0 + b)
+    weights0 = tuple(a for a, _ in images.values())
+    weights1 = tuple(b for _, b in images.values())
+    return FiniteChannel(
+        tuple(images), weights0, weights1, channel.denominator, order_by_ratio(weights0, weights1)
+    )

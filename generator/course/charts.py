@@ -43,14 +43,20 @@ from generator.course.chart_files import chart_file
 from generator.course.records import Record
 from generator.course.templates import render
 
-# Vega's generated ARIA text is English; the page gives its own label and table.
+# Vega's generated ARIA text is English; the page gives its own label and table. The fonts
+# stay at 11 px or more on a phone, where a chart is scaled down to the column's width
+# (tests/browser/test_charts_readable.py measures it).
 CONFIG: dict[str, Any] = {
     "aria": False,
     "font": "sans-serif",
-    "axis": {"labelFontSize": 11, "titleFontSize": 12, "titleFontWeight": "normal"},
-    "legend": {"labelFontSize": 11, "titleFontSize": 12, "titleFontWeight": "normal"},
+    "axis": {"labelFontSize": 13, "titleFontSize": 13, "titleFontWeight": "normal"},
+    "legend": {"labelFontSize": 13, "titleFontSize": 13, "titleFontWeight": "normal"},
     "view": {"stroke": "#dddddd"},
 }
+
+# α = e^ε with the ε raised (U+1D4B, the modifier letter that stands for a superscript ε):
+# an axis title is plain text, and a caret is no symbol.
+ALPHA_TITLE = "α = eᵋ"
 
 _SIZE = re.compile(r'<svg\b[^>]*?\bwidth="(?P<width>\d+)"[^>]*?\bheight="(?P<height>\d+)"')
 _SVG_OPTIONS: dict[str, Any] = {"allowed_base_urls": []}  # the chart may load nothing

@@ -18,6 +18,12 @@ A lone symbol in running text (``$D$``, ``$\alpha$``, ``$0$``, ``$D'$``) is set 
 KaTeX: an italic ``<var>`` for a variable, the digits as they are, in KaTeX's own fonts and
 size (``.cl-symbol`` in ``lesson.css``). KaTeX's HTML and MathML for one letter weigh about
 400 bytes, and a lesson has a hundred such formulas; a screen reader reads the letter itself.
+So is a short flat formula (:func:`flat_formula`): symbols with simple subscripts and
+exponents, numbers and slashed fractions like 3/8, a few relations and operators, ``\ln``,
+``\min``, ``\infty``, brackets and braces: ``$p=3/4$``, ``$\alpha_0=3$``, ``$\delta_*(9)=0$``,
+``$\varepsilon=2\ln 3\approx 2.197$``, ``$e^{\varepsilon_2}\delta_1$``. KaTeX lays such a
+formula out as a row of glyphs with spaces, which the same markup gives for a tenth of the
+weight; a fraction bar, a root, a sum, an accent or any other command still goes to KaTeX.
 """
 
 from __future__ import annotations
@@ -31,6 +37,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
+from markupsafe import Markup, escape
+
 from generator.course.build_cache import BuildCache, canonical_json, default_cache
 
 WORKER = Path(__file__).resolve().parent / "katex_worker.mjs"
@@ -42,6 +50,8 @@ OPTIONS = {"output": "htmlAndMathml", "throwOnError": True, "strict": "error", "
 # arithmatex's generic output: the tag tells inline (span) from display (div) math.
 _MATH = re.compile(r'<(?P<tag>span|div) class="arithmatex">(?P<body>.*?)</(?P=tag)>', re.DOTALL)
 _DELIMITERS = {"span": (r"\(", r"\)"), "div": (r"\[", r"\]")}
+# Inline math in plain text: $…$ (no $$ display math outside Markdown).
+_DOLLARS = re.compile(r"\$(?P<tex>[^$]+)\$")
 # Heading text in a table of contents: escaped text, inline math only.
 _INLINE_TEXT = re.compile(r"\\\((?P<body>.+?)\\\)", re.DOTALL)
 
@@ -165,6 +175,128 @@ def lone_symbol(tex: str) -> str | None:
     return f"<var>{_GREEK.get(letter[1:], letter)}</var>{primes}"
 
 
+# A flat formula, token by token (see flat_formula()).
+_FLAT_TOKEN = re.compile(
+    r"(?P<space>\\[ ,])"
+    r"|(?P<symbol>(?:[A-Za-z]|\\(?:" + "|".join(_GREEK) + r"))(?![A-Za-z]))"
+    r"(?:_(?P<sub>[0-9A-Za-z*+]|\{[0-9A-Za-z]+\}))?(?P<primes>'*)"
+    r"|(?P<number>[0-9]+(?:\.[0-9]+)?)"
+    r"|(?P<relation>=|<|>|\\(?:le|ge|approx|mid)(?![A-Za-z]))"
+    r"|(?P<operator>[+\-]|\\(?:cdot|times|oplus)(?![A-Za-z]))"
+    r"|(?P<function>\\(?:ln|min|max)(?![A-Za-z]))"
+    r"|(?P<infinity>\\infty(?![A-Za-z]))"
+    r"|(?P<size>\\[bB]ig[lr]?(?![A-Za-z]))"
+    r"|(?P<power>\^(?:\{(?P<exponent>[^{}]*)\}|(?P<single>[0-9A-Za-z])))"
+    r"|(?P<bracket>\\[{}])"
+    r"|(?P<ordinary>[/()\[\]])(?:_(?P<close_sub>[+]))?"
+    r"|(?P<comma>,)|(?P<blank>\s+)"
+)
+_FLAT_SIGNS = {
+    "=": "=",
+    "<": "&lt;",
+    ">": "&gt;",
+    r"\le": "≤",
+    r"\ge": "≥",
+    r"\approx": "≈",
+    r"\mid": "|",
+    "+": "+",
+    "-": "−",
+    r"\cdot": "·",
+    r"\times": "×",
+    r"\oplus": "⊕",
+}
+_OPENING, _CLOSING = "([{", ")]}"
+FLAT_WIDTH = 24  # characters: a longer formula goes to KaTeX, whose lines may break
+_THIN = "\u2009"
+
+
+def _flat_symbol(token: re.Match[str]) -> str:
+    name = token["symbol"]
+    markup = f"<var>{_GREEK.get(name[1:], name) if name.startswith(chr(92)) else name}</var>"
+    sub = (token["sub"] or "").strip("{}")
+    if sub:
+        markup += f"<sub>{f'<var>{sub}</var>' if sub.isalpha() else sub}</sub>"
+    if token["primes"]:
+        markup += f"<sup>{'′' * len(token['primes'])}</sup>"
+    return markup
+
+
+def _flat(tex: str, script: bool = False) -> tuple[str, int] | None:
+    """The flat markup of ``tex`` and how many tokens it has, or None (see flat_formula).
+
+    In a ``script`` (an exponent) signs take no spaces around them, as in TeX's script style.
+    """
+    parts: list[str] = []
+    position, tokens, open_brackets = 0, 0, []
+    pad = "" if script else " "
+    while position < len(tex):
+        token = _FLAT_TOKEN.match(tex, position)
+        if token is None:
+            return None
+        position = token.end()
+        if token["blank"] is not None or token["size"] is not None:
+            continue
+        tokens += 1
+        after_sign = not parts or parts[-1].endswith((*_OPENING, " ", _THIN))
+        if token["symbol"] is not None:
+            parts.append(_flat_symbol(token))
+        elif token["number"] is not None:
+            parts.append(token["number"])
+        elif token["space"] is not None:
+            if parts and parts[-1].endswith(_THIN):  # ",\ " is one space
+                parts[-1] = parts[-1].removesuffix(_THIN)
+            parts.append(" " if token["space"] == "\\ " else _THIN)
+        elif token["relation"] is not None:
+            parts.append(f"{pad}{_FLAT_SIGNS[token['relation']]}{pad}")
+        elif token["operator"] is not None:  # a sign after a relation or an opening is unary
+            sign = _FLAT_SIGNS[token["operator"]]
+            parts.append(sign if after_sign else f"{pad}{sign}{pad}")
+        elif token["function"] is not None:  # an operator name: a thin space before an argument
+            parts.append(("" if after_sign else _THIN) + token["function"][1:] + _THIN)
+        elif token["infinity"] is not None:
+            parts.append("∞")
+        elif token["power"] is not None:
+            inner = _flat(token["single"] or token["exponent"], script=True)
+            if inner is None or not parts or parts[-1].endswith("</sub>"):
+                return None  # an exponent over a subscript is stacked: KaTeX's to lay out
+            parts.append(f"<sup>{inner[0]}</sup>")
+        elif token["comma"] is not None:
+            parts.append("," + _THIN)
+        else:
+            mark = token["bracket"][1] if token["bracket"] is not None else token["ordinary"]
+            if mark in _OPENING:
+                open_brackets.append(mark)
+                if parts and parts[-1].endswith(_THIN) and not parts[-1].startswith(","):
+                    parts[-1] = parts[-1].removesuffix(_THIN)  # no space between min and {
+            elif mark in _CLOSING and (
+                not open_brackets or _OPENING.index(open_brackets.pop()) != _CLOSING.index(mark)
+            ):
+                return None  # a bracket closed that is not open, or by the wrong mark
+            parts.append(mark + (f"<sub>{token['close_sub']}</sub>" if token["close_sub"] else ""))
+    if open_brackets:
+        return None
+    return re.sub(" {2,}", " ", "".join(parts)).strip(), tokens
+
+
+def flat_formula(tex: str) -> str | None:
+    r"""The markup of a short flat inline formula of two or more tokens (see the module), or
+    None to leave it to KaTeX.
+
+    Variables are italic ``<var>``, numbers upright, subscripts and simple exponents ``<sub>``
+    and ``<sup>``, ``\ln``, ``\min`` and ``\max`` upright with a thin space after them;
+    relations and binary operators stand between spaces, as KaTeX spaces them, a minus is
+    U+2212, a comma is followed by a thin space, and ``\big`` sizes are dropped. A fraction
+    bar, a root, a sum, an accent or any other command stays with KaTeX, and so does a
+    formula wider than :data:`FLAT_WIDTH` characters: ``.cl-symbol`` does not wrap.
+    """
+    flat = _flat(tex)
+    if flat is None or flat[1] < 2:
+        return None
+    if len(html.unescape(re.sub(r"<[^>]*>", "", flat[0]))) > FLAT_WIDTH:
+        return None  # a line may break inside KaTeX's formula, never inside .cl-symbol
+    return flat[0]
+
+
 def render_math(page_html: str, render: Renderer) -> str:
     """Replace every arithmatex formula in a page's HTML by its KaTeX rendering.
 
@@ -174,14 +306,14 @@ def render_math(page_html: str, render: Renderer) -> str:
     matches an excluded element by its tag name, so an excluded ``<span>`` would be read
     again after the first ``</span>`` inside KaTeX's output; inline math therefore sits in
     a ``<cl-math>`` element, a tag KaTeX never uses (display math keeps its ``<div>``). An
-    inline formula of one symbol (:func:`lone_symbol`) is a plain ``<span class="cl-symbol">``,
-    searchable like the text around it.
+    inline formula of one symbol (:func:`lone_symbol`) or a short flat one (:func:`flat_formula`)
+    is a plain ``<span class="cl-symbol">``, searchable like the text around it.
     """
 
     def replace(match: re.Match[str]) -> str:
         display = match["tag"] == "div"
         tex = _strip(html.unescape(match["body"]), *_DELIMITERS[match["tag"]])
-        symbol = None if display else lone_symbol(tex)
+        symbol = None if display else lone_symbol(tex) or flat_formula(tex)
         if symbol is not None:
             return f'<span class="cl-symbol">{symbol}</span>'
         if display:  # a box that scrolls when the formula is wider than the column: keyboard-reachable
@@ -194,3 +326,23 @@ def render_math(page_html: str, render: Renderer) -> str:
 def render_inline_text(text: str, render: Renderer) -> str:
     r"""Render the ``\(…\)`` formulas in escaped heading text (a table-of-contents title)."""
     return _INLINE_TEXT.sub(lambda match: render(html.unescape(match["body"]), False), text)
+
+
+def text_with_math(text: str) -> Markup:
+    r"""Plain text as HTML whose ``$…$`` formulas are arithmatex's inline markup.
+
+    Everything is escaped, the TeX too (:func:`render_math` unescapes it), and a formula
+    becomes ``<span class="arithmatex">\(…\)</span>``. A ``$`` left unpaired is an error
+    that quotes the text.
+    """
+    parts: list[Markup] = []
+    end = 0
+    for match in _DOLLARS.finditer(text):
+        parts.append(escape(text[end : match.start()]))
+        parts.append(Markup('<span class="arithmatex">\\({}\\)</span>').format(match["tex"]))
+        end = match.end()
+    rest = text[end:]
+    if "$" in rest:
+        raise KatexError(text, "a $ without its closing $")
+    parts.append(escape(rest))
+    return Markup("").join(parts)

@@ -37,6 +37,10 @@ SCRIPT_TEXTS = {
     "charts-failed": (
         "그래프를 새로 그리지 못했습니다. 흐리게 표시된 그래프는 이전 상태의 것이고, 표의 값은 최신입니다."
     ),
+    "summary-pass": "통과",
+    "summary-fail": "실패",
+    "link-copied": "이 상태의 링크를 복사했습니다.",
+    "link-select": "자동으로 복사하지 못했습니다. 위 칸의 링크가 선택되어 있으니 직접 복사하세요.",
 }
 STATIC_NOTE = "아래 값은 기본 설정의 결과입니다. 입력을 바꾸어 계산하려면 JavaScript를 켜세요."
 

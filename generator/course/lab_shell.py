@@ -14,8 +14,10 @@ from generator.course.lab_fields import SCRIPT_TEXTS, STATIC_NOTE
 class LabShell:
     """A lab's name (``data-lab``), its element id, the id prefix of its parts, its title,
     the default state's query, the presets (query, title), its own sentences for the script
-    (added to the kit's :data:`generator.course.lab_fields.SCRIPT_TEXTS`) and its chart specs
-    (spec name -> chart kind -> Vega-Lite spec)."""
+    (added to the kit's :data:`generator.course.lab_fields.SCRIPT_TEXTS`), its chart specs
+    (spec name -> chart kind -> Vega-Lite spec), and the key results its summary bar repeats
+    (``data-out`` name, short term), which kit/summary.mjs keeps in view while the inputs
+    are edited."""
 
     name: str
     root_id: str
@@ -26,6 +28,7 @@ class LabShell:
     specs: Mapping[str, Mapping[str, dict[str, Any]]]
     own_texts: Mapping[str, str] = field(default_factory=dict)
     static_note: str = STATIC_NOTE
+    summary: Sequence[tuple[str, str]] = ()
 
     @property
     def texts(self) -> dict[str, str]:

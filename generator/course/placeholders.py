@@ -1,9 +1,10 @@
-"""Numbers in prose: ``{{ slug.path | filter }}`` placeholders filled from the records.
+"""Numbers in prose: ``{{ slug.path | filter | ... }}`` placeholders filled from the records.
 
 A lesson never types a computed number. It writes, for example,
 ``{{ fresh-k2.claim.required }}`` and the build puts in the catalogue example's exact
 value ("3/8"). The path walks the record that the example's lesson gives (``Lesson.record``):
-dict keys by name, list items by index. Filters change only the form, never the value:
+dict keys by name, list items by index. Filters change only the form, never the value, and
+apply left to right:
 
     decimal   "3/8" -> "0.375"      (exact half-up rounding at 3 places)
     frac      "3/8" -> "\\tfrac{3}{8}", "-3/8" -> "-\\tfrac{3}{8}": a stacked fraction, for display
@@ -11,11 +12,25 @@ dict keys by name, list items by index. Filters change only the form, never the 
               fraction): a stacked one would stretch the line of text and weigh a
               kilobyte of markup.
     percent   75    -> "75%"
+    tex       a pure ε as TeX: "2·ln(3)" -> "2\\ln 3", "ln(57/10)" -> "\\ln(57/10)", "∞" -> "\\infty"
+
+Particles. Korean particles change with the sound that ends the word before them, and a
+value's sound is known only once it is rendered ("3/8" is read 8분의 3 and takes 이, "0.375"
+takes 가). A particle filter, named by either form of its pair (이/가, 은/는, 을/를, 과/와,
+이라/라, 으로/로), appends the form that fits the value as rendered so far
+(:func:`generator.course.korean.particle` reads it):
+
+    {{ fresh-k2.claim.required | 이 }}            -> "3/8이"
+    {{ fresh-k2.claim.required | decimal | 이 }}  -> "0.375가"
+    ${{ fresh-k2.claim.required }}${{ fresh-k2.claim.required | ~이 }}  -> "$3/8$이"
+
+A name with a leading ``~`` gives the particle alone, for a value that stands at the end of
+a formula: the particle then goes after the closing ``$``, outside the math.
 
 Block placeholders ``{{ name arg ... }}`` (``{{ figure distribution fresh-k2 }}``) insert
 generated HTML: the caller passes the renderers by name, each called with the args as
-strings. Anything that does not resolve, an unknown slug, path, filter or block, is an
-error that names it.
+strings. Anything that does not resolve, an unknown slug, path, filter or block, or a value
+whose reading no particle rule knows, is an error that names it.
 """
 
 from __future__ import annotations
@@ -27,11 +42,12 @@ from functools import cache
 from typing import Any
 
 from generator.core.rational import decimal_str
+from generator.course.korean import PARTICLES, ReadingError, particle
 from generator.course.lessons import BlockRenderer, example_owners, lessons
 from generator.course.records import Record
 
 PLACEHOLDER = re.compile(r"\{\{\s*(?P<body>[^{}]*?)\s*\}\}")
-_VALUE = re.compile(r"(?P<slug>[a-z0-9-]+)\.(?P<path>[A-Za-z0-9_.]+)(?:\s*\|\s*(?P<filter>[a-z]+))?")
+_VALUE = re.compile(r"(?P<slug>[a-z0-9-]+)\.(?P<path>[A-Za-z0-9_.]+)(?P<filters>(?:\s*\|\s*[^\s|{}]+)*)")
 _BLOCK = re.compile(r"(?P<block>[a-z]+)\s+(?P<args>[a-z0-9 -]+)")
 
 
@@ -48,11 +64,40 @@ def _stacked(text: str) -> str:
     return text
 
 
+_LOG = re.compile(r"(?:(?P<multiplier>\d+)·)?ln\((?P<ratio>[^()]*)\)")
+
+
+def _tex(text: str) -> str:
+    """A pure ε's exact text as TeX: "2·ln(3)" -> "2\\ln 3", "∞" -> "\\infty", "0" as it is."""
+    if text == "∞":
+        return r"\infty"
+    if (log := _LOG.fullmatch(text)) is None:
+        return text
+    ratio = log["ratio"]
+    argument = f" {ratio}" if ratio.isdigit() else f"({ratio})"
+    return f"{log['multiplier'] or ''}\\ln{argument}"
+
+
 FILTERS: dict[str, Callable[[str], str]] = {
     "decimal": lambda text: decimal_str(Fraction(text)),
     "frac": _stacked,
     "percent": lambda text: f"{text}%",
+    "tex": _tex,
 }
+
+
+def apply_filter(name: str, text: str) -> str:
+    """One filter applied to a rendered value: a form filter, or a particle (see the module)."""
+    if name in FILTERS:
+        return FILTERS[name](text)
+    alone = name.startswith("~")
+    if name.removeprefix("~") not in PARTICLES:
+        raise PlaceholderError(f"unknown filter {name!r}")
+    try:
+        form = particle(text, name.removeprefix("~"))
+    except ReadingError as error:
+        raise PlaceholderError(f"no particle {name!r} after {text!r}: {error}") from error
+    return form if alone else text + form
 
 
 @cache
@@ -84,12 +129,9 @@ def resolve(body: str, blocks: Mapping[str, BlockRenderer]) -> str:
     """The text for one placeholder body (what stands between the braces)."""
     if value := _VALUE.fullmatch(body):
         text = lookup(record_of(value["slug"]), value["path"])
-        name = value["filter"]
-        if name is None:
-            return text
-        if name not in FILTERS:
-            raise PlaceholderError(f"unknown filter {name!r}")
-        return FILTERS[name](text)
+        for name in value["filters"].split("|")[1:]:
+            text = apply_filter(name.strip(), text)
+        return text
     if block := _BLOCK.fullmatch(body):
         if block["block"] not in blocks:
             raise PlaceholderError(f"unknown block {block['block']!r}")

@@ -5,7 +5,15 @@ Each lesson's quiz is the ``quiz`` section of its data file, read by :func:`quiz
 A question's text never types a computed number: prompts, choices and explanations hold
 value placeholders (``{{ fresh-k2.pure_epsilon.exact }}``) that
 :func:`generator.course.placeholders.expand` fills from the core's records at render time, so a
-change to the core shows up in the quiz on the next build.
+change to the core shows up in the quiz on the next build. Their ``$…$`` formulas are set by
+KaTeX with the page's (:func:`generator.course.katex_render.text_with_math`).
+
+The choices are shown in an order of their own, shuffled per question by a seed fixed in
+:data:`SHUFFLE_SEED` with the lesson and the question's id (:meth:`Quiz.shown`), so the
+right answer does not sit where its author happened to write it, and every build shows
+the same order. The data file's ``answer`` is the index among the choices as written; the
+markup and the browser (radio values, ``data-answer``, the saved state) use the order as
+shown. Changing that order changes what a saved index means: raise the quiz's version.
 
 The markup works without JavaScript: each question is a ``<fieldset>`` of radio buttons
 whose worked answer sits in a closed ``<details>``, and the whole quiz is a ``<form>`` whose
@@ -18,16 +26,19 @@ every word a reader sees comes from this module.
 
 from __future__ import annotations
 
+import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from generator.course.katex_render import text_with_math
 from generator.course.lesson_data import INT, STR, STRS, LessonDataError, entries, fields, label
 from generator.course.lessons import lessons
 from generator.course.placeholders import expand
 from generator.course.templates import render
 
 STORAGE_PREFIX = "composition-lab:quiz"
+SHUFFLE_SEED = "composition-lab:choices"
 _ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
@@ -51,6 +62,12 @@ class Question:
         if not 0 <= self.answer < len(self.choices):
             raise ValueError(f"question {self.id!r}: answer {self.answer} is not a choice")
 
+    def reordered(self, order: tuple[int, ...]) -> Question:
+        """The question with its choices in ``order`` (written indices), the answer moved along."""
+        if sorted(order) != list(range(len(self.choices))):
+            raise ValueError(f"question {self.id!r}: {order} is not an order of its choices")
+        return replace(self, choices=tuple(self.choices[i] for i in order), answer=order.index(self.answer))
+
 
 @dataclass(frozen=True)
 class Quiz:
@@ -58,7 +75,8 @@ class Quiz:
 
     ``version`` is part of the storage key: bump it whenever questions, choices or their
     order change, or the saved state's meaning does, so that answers saved for the old quiz
-    are never read as answers to the new one. (Version 2: the first checked answer is graded.)
+    are never read as answers to the new one. (Version 2: the first checked answer is graded.
+    Shuffling the shown choices, :meth:`shown`, raised every quiz's version once more.)
     """
 
     lesson_id: str
@@ -73,6 +91,18 @@ class Quiz:
         ids = [question.id for question in self.questions]
         if not ids or len(set(ids)) != len(ids):
             raise ValueError(f"quiz {self.lesson_id!r} needs questions with distinct ids")
+
+    def order(self, question: Question) -> tuple[int, ...]:
+        """The written indices of a question's choices in the order shown: a shuffle seeded by
+        :data:`SHUFFLE_SEED`, the lesson and the question's id, the same on every build."""
+        order = list(range(len(question.choices)))
+        random.Random(f"{SHUFFLE_SEED}:{self.lesson_id}:{question.id}").shuffle(order)
+        return tuple(order)
+
+    @property
+    def shown(self) -> tuple[Question, ...]:
+        """The questions as the page shows them: choices shuffled, ``answer`` its shown index."""
+        return tuple(question.reordered(self.order(question)) for question in self.questions)
 
     @property
     def storage_key(self) -> str:
@@ -158,18 +188,19 @@ def quiz_for(lesson_id: str) -> Quiz:
 
 def quiz_html(lesson_id: str) -> str:
     """The accessible quiz markup of a lesson (the ``{{ quiz <lesson> }}`` block), from the
-    course template ``quiz.html``: each text's value placeholders are filled from the core,
-    and every text is escaped by the template."""
+    course template ``quiz.html``: the questions as shown (:attr:`Quiz.shown`), each text's
+    value placeholders filled from the core, its formulas in arithmatex's markup for KaTeX,
+    and every other character escaped."""
     quiz = quiz_for(lesson_id)
     questions = [
         {
             "id": question.id,
             "answer": question.answer,
-            "prompt": expand(question.prompt),
-            "choices": [expand(choice) for choice in question.choices],
-            "explanation": expand(question.explanation),
+            "prompt": text_with_math(expand(question.prompt)),
+            "choices": [text_with_math(expand(choice)) for choice in question.choices],
+            "explanation": text_with_math(expand(question.explanation)),
         }
-        for question in quiz.questions
+        for question in quiz.shown
     ]
     return render(
         "quiz.html",

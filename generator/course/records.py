@@ -16,6 +16,7 @@ from generator.core.channels import Channel
 from generator.core.claim import ClaimResult
 from generator.core.composition import Composition
 from generator.core.finite_channel import FiniteChannel
+from generator.core.optimal_composition import OptimalComposition
 from generator.core.profile import MaximalEvent, Profile
 from generator.core.pure_epsilon import PureEpsilon
 from generator.core.rational import decimal_str, fraction_str
@@ -97,6 +98,21 @@ def composition_record(panel: Composition) -> Record:
         "composed_alpha": _optional(panel.composed_alpha),
         "theorem_delta": _optional(panel.theorem_delta),
         "exact_delta": _optional(panel.exact_delta),
+    }
+
+
+def optimal_record(optimal: OptimalComposition, alpha: Fraction) -> Record:
+    """The optimal composition of k (ln α₀, δ₀) steps at α: its δ and the parts it is made of."""
+    return {
+        "alpha0": fraction_str(optimal.alpha0),
+        "delta0": fraction_str(optimal.delta0),
+        "k": optimal.k,
+        "alpha": fraction_str(alpha),
+        "truth_probability": fraction_str(optimal.truth_probability),
+        "rr_delta": fraction_str(optimal.randomized_response.delta(alpha)),
+        "no_reveal": fraction_str(optimal.no_reveal),
+        "delta": fraction_str(optimal.delta(alpha)),
+        "sum_delta0": fraction_str(optimal.k * optimal.delta0),
     }
 
 

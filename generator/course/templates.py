@@ -9,6 +9,7 @@ Every value is escaped unless it is :class:`markupsafe.Markup` (what another tem
 :func:`number_html` made). Undefined names are errors, never empty text. Filters:
 
     number   "3/8" -> "3/8 <span class="cl-decimal">= 0.375</span>" (see :func:`number_html`)
+    reading  "3/8" -> "3/8 = 0.375", a long value -> "≈ 5.15 × 10⁴⁷" (plain text, for a sentence)
     script   a value as JSON that is safe inside ``<script>`` (no "</" can close it)
     attrjson a value as JSON for a data attribute (escaped as any attribute)
 
@@ -25,19 +26,37 @@ from pathlib import Path
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
-from generator.core.rational import decimal_str
+from generator.core.readable import readable
 
 COURSE_TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
+# The title of a long value's summary: what one click shows.
+EXACT_HINT = "눌러서 정확한 분수 보기"
+
+
 def number_html(exact: str) -> Markup:
-    """An exact value with its decimal: "3/8 = 0.375", "1/3 ≈ 0.333", or just "0"."""
-    value = Fraction(exact)
-    if value.denominator == 1:
+    """An exact value as it reads (:func:`generator.core.readable.readable`).
+
+    A short value shows its fraction and decimal: "3/8 <span class="cl-decimal">= 0.375</span>",
+    "1/3 … ≈ 0.333", or just "0". A long one shows its reading first, and its reduced fraction
+    one click away in a ``<details class="cl-exact">`` (selected whole by one click, to copy):
+    "≈ 1 − 1.3 × 10⁻⁷", then the 120-digit fraction."""
+    shown = readable(Fraction(exact))
+    if shown.approx is None:
         return escape(exact)
-    decimal = decimal_str(value)
-    relation = "=" if Fraction(decimal) == value else "≈"
-    return escape(exact) + Markup(' <span class="cl-decimal">{} {}</span>').format(relation, decimal)
+    if shown.long:
+        return Markup(
+            '<details class="cl-exact"><summary title="{}">{}</summary>'
+            '<span class="cl-fraction" tabindex="0">{}</span></details>'
+        ).format(EXACT_HINT, shown.text, exact)
+    relation = "=" if shown.equal else "≈"
+    return escape(exact) + Markup(' <span class="cl-decimal">{} {}</span>').format(relation, shown.approx)
+
+
+def reading(exact: str) -> str:
+    """An exact value as plain text for a sentence: "3/8 = 0.375", "2", "≈ 5.15 × 10⁴⁷"."""
+    return readable(Fraction(exact)).text
 
 
 def fill_html(template: str, **values: object) -> Markup:
@@ -68,7 +87,7 @@ def environment(folder: Path | None = None) -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=False,
     )
-    env.filters.update(number=number_html, script=script_json, attrjson=attribute_json)
+    env.filters.update(number=number_html, reading=reading, script=script_json, attrjson=attribute_json)
     return env
 
 

@@ -11,7 +11,7 @@ from playwright.sync_api import Frame, Locator, Page
 from generator.course.quiz import CHECK_LABEL, SCRIPT_TEXTS
 from generator.lessons.composition.quiz import COMPOSITION
 
-QUESTIONS = COMPOSITION.questions
+QUESTIONS = COMPOSITION.shown  # in the order the page shows the choices
 
 
 def question(scope: Page | Frame, index: int) -> Locator:

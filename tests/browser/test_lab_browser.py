@@ -128,7 +128,7 @@ def test_default_state_is_the_same_with_and_without_javascript(
     assert outputs_snapshot(page) == server
     expect(page.locator("#lab [data-lab-static]")).to_be_hidden()
     expect(out(page, "delta-required")).to_have_attribute("data-exact", "3/8")
-    expect(out(page, "claim")).to_have_text("주장 실패: δ ≥ 3/8 필요")
+    expect(out(page, "claim")).to_have_text("주장 실패: 필요한 δ(3/8 = 0.375)가 주장한 δ(0)보다 큽니다")
     assert_shows(page, example_record(BY_SLUG["fresh-k2"]))
     assert address_query(page) == ""  # an untouched lab leaves the address alone
     assert_clean(page, log, origin)
@@ -151,7 +151,7 @@ def test_guided_examples_give_the_reference_numbers(new_page: Any, lesson: tuple
     _preset(page, "fresh-k2")
     expect(out(page, "delta-required")).to_have_attribute("data-exact", "3/8")
     expect(out(page, "claim")).to_have_attribute("data-value", "fail")
-    expect(out(page, "claim")).to_have_text("주장 실패: δ ≥ 3/8 필요")
+    expect(out(page, "claim")).to_have_text("주장 실패: 필요한 δ(3/8 = 0.375)가 주장한 δ(0)보다 큽니다")
 
     _preset(page, "boundary-k1")  # one response
     one = [
@@ -175,7 +175,7 @@ def test_guided_examples_give_the_reference_numbers(new_page: Any, lesson: tuple
     _preset(page, "xor")
     expect(out(page, "delta-required")).to_have_attribute("data-exact", "1")
     expect(out(page, "theorem-delta")).to_have_text("—")
-    expect(page.locator("#lab [data-lab-composition-note]")).to_contain_text("구성 정리로 더할 수 없습니다")
+    expect(page.locator("#lab [data-lab-composition-note]")).to_contain_text("합성 정리로 더할 수 없습니다")
     expect(page.locator("#lab [data-lab-xor]")).to_be_visible()
     expect(page.locator("#cl-lab-k")).to_be_disabled()
     expect(page.locator("#cl-lab-p")).to_be_disabled()
@@ -212,7 +212,7 @@ def test_typing_into_each_field_updates_the_outputs(new_page: Any, lesson: tuple
         )
     expect(page.locator('#lab [data-lab-eps="alpha"]')).to_contain_text("ln(57/10)")
     expect(page.locator("#lab [data-lab-live]")).to_have_text(
-        re.compile(r"^주장 (통과|실패): .*최소 순수 ε는 ")
+        re.compile(r"^주장 (통과|실패): .*최소 순수 ε은 ")
     )
     page.locator('#lab input[name="mode"][value="copy"]').check()
     state["mode"] = "copy"
@@ -452,9 +452,9 @@ def test_fractions_are_read_as_the_command_line_reads_them(new_page: Any, lesson
 
 
 # The lab's bundle (the engine inside it), served with a switch that makes the engine's
-# decimal formatter throw: a renderer that fails in the middle of an update, as the
+# number formatter throw: a renderer that fails in the middle of an update, as the
 # long-decimal bug did.
-FAILING_FORMATTER = "function decimalForm(value, places = 3) {"
+FAILING_FORMATTER = "function readable(value) {"
 
 
 def _serve_failing_engine(page: Page) -> None:
@@ -490,7 +490,7 @@ def test_a_failing_render_keeps_the_last_state_whole_and_says_so(new_page: Any, 
     expect(notice).to_be_visible()
     expect(notice).to_have_text(SCRIPT_TEXTS["failed"])
     areas = page.locator("#lab [data-lab-area]")
-    assert areas.count() == 6  # results, composition panel, two ε lines, two figures
+    assert areas.count() == 7  # summary bar, results, composition panel, two ε lines, two figures
     assert page.locator("#lab [data-lab-area][data-stale]").count() == areas.count()
     assert page.locator("#lab [data-lab-chart][data-stale]").count() == 2
     assert any("composition lab: the update failed" in text for text in log.console_errors)

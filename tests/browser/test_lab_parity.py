@@ -105,18 +105,18 @@ def test_the_lab_shows_what_the_core_renders(new_page: NewPage, site_url: str) -
 
 # ---------- the checker catches a broken render ----------
 
-# Wraps the engine's decimal formatters (decimalStr, and decimalForm where the engine has it)
+# Wraps the engine's number formatter (readable, exact/readable.mjs)
 # before the lab takes the engine: the lab bundle (lab.js) publishes the engine as a frozen
 # object and the lab mounts with what the global then holds, so the wrapper replaces it on
 # assignment. Only the lab's renderers call them through the global; the engine's own
 # computations are untouched. They misbehave for long fractions (denominator above 10^12), as issue 8's
-# formatter did: 'throw' throws, 'wrong' returns the decimal with its last digit changed.
+# formatter did: 'throw' throws, 'wrong' returns the reading with its first digit changed.
 FAULT = """(() => {
   const fault = %r;
   const long = (value) => value.den > 10n ** 12n;
   const alter = (text) => {
-    const last = text[text.length - 1];
-    return text.slice(0, -1) + (last === '9' ? '8' : String(Number(last) + 1));
+    const at = text.search(/[0-9]/);
+    return text.slice(0, at) + (text[at] === '9' ? '8' : String(Number(text[at]) + 1)) + text.slice(at + 1);
   };
   let engine;
   Object.defineProperty(window, 'CompositionLabEngine', {
@@ -124,20 +124,12 @@ FAULT = """(() => {
     get() { return engine; },
     set(real) {
       const wrapped = Object.assign({}, real);
-      wrapped.decimalStr = function (value, places) {
-        const text = real.decimalStr(value, places);
-        if (!long(value)) return text;
-        if (fault === 'throw') throw new Error('injected decimalStr failure');
-        return alter(text);
+      wrapped.readable = function (value) {
+        const shown = real.readable(value);
+        if (!long(value) || shown.approx === null) return shown;
+        if (fault === 'throw') throw new Error('injected readable failure');
+        return Object.assign({}, shown, { approx: alter(shown.approx) });
       };
-      if (real.decimalForm) {
-        wrapped.decimalForm = function (value, places) {
-          const form = real.decimalForm(value, places);
-          if (!long(value)) return form;
-          if (fault === 'throw') throw new Error('injected decimalForm failure');
-          return Object.assign({}, form, { text: alter(form.text) });
-        };
-      }
       engine = Object.freeze(wrapped);
     },
   });

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots")
 KEY = COMPOSITION.storage_key
-QUESTIONS = COMPOSITION.questions
+QUESTIONS = COMPOSITION.shown  # in the order the page shows the choices
 # The search term: a word the lesson uses ("post-processing"), not one in the nav.
 SEARCH_TERM = "후처리"
 

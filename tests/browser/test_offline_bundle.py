@@ -29,7 +29,7 @@ from tests.harness.support import block_network
 pytestmark = pytest.mark.browser
 
 LOCAL = ("file:", "data:", "blob:")
-QUESTIONS = COMPOSITION.questions
+QUESTIONS = COMPOSITION.shown  # in the order the page shows the choices
 SEARCH_TERM = "후처리"
 
 

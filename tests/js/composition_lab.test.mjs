@@ -114,7 +114,7 @@ describe('present', () => {
 
   test('the reference state: δ = 3/8 fails, every slot string from the exact result', () => {
     const view = present(engine.evaluateLab(inputs()), {});
-    assert.deepEqual(view.claim, { value: 'fail', text: '주장 실패: δ ≥ 3/8 필요' });
+    assert.deepEqual(view.claim, { value: 'fail', text: '주장 실패: 필요한 δ(3/8 = 0.375)가 주장한 δ(0)보다 큽니다' });
     assert.deepEqual(view.outs['delta-required'], {
       html: '3/8 <span class="cl-decimal">= 0.375</span>',
       data: { exact: '3/8' },
@@ -131,8 +131,8 @@ describe('present', () => {
     assert.deepEqual(view.inEvent, ['예', '아니요', '아니요']);
     assert.equal(view.charts.spec, 'fresh');
     assert.equal(view.charts.data.profile.profile.length, 100);
-    assert.equal(view.charts.data.distribution.distribution[0].decimal, '0.563');
-    assert.match(view.announcement, /^주장 실패: δ ≥ 3\/8 필요\. 최대 사건은 0→1 방향 \{0\}, 최소 순수 ε는 2·ln\(3\)\.$/);
+    assert.equal(view.charts.data.distribution.distribution[0].reading, '9/16 ≈ 0.563');
+    assert.match(view.announcement, /^주장 실패: 필요한 δ\(3\/8 = 0\.375\)가 주장한 δ\(0\)보다 큽니다\. 최대 사건은 0→1 방향 \{0\}, 최소 순수 ε은 2·ln\(3\)\.$/);
   });
 
   test('xor shows no composition, and the same channel keeps its tables', () => {
@@ -166,7 +166,7 @@ describe('present', () => {
 
   test('a formatter that throws halfway leaves every slot as it was', () => {
     const lab = fragment(rendered().lab);
-    const broken = { ...engine, decimalForm: () => { throw new Error('injected'); } };
+    const broken = { ...engine, readable: () => { throw new Error('injected'); } };
     const slots = findSlots(lab, SLOTS);
     const before = lab.outerHTML;
     const failures = [];

@@ -14,8 +14,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 
 import * as engine from '../../generator/lessons/composition/lab/engine.mjs';
+import { parseFractionStr } from '#lab/exact/rational.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -259,13 +261,24 @@ describe('parsing what people type', () => {
     assert.equal(engine.parseMode('__proto__').ok, false);
   });
 
-  test('the decimal read next to a fraction says whether it is exact', () => {
-    assert.deepEqual(engine.decimalForm(exact('3/8')), { text: '0.375', equal: true });
-    assert.deepEqual(engine.decimalForm(exact('1/3')), { text: '0.333', equal: false });
-    // the lab's largest composed α, 99.9^100 (402 characters as a fraction), renders all the same
-    const huge = engine.decimalForm({ num: 999n ** 100n, den: 10n ** 100n });
-    assert.equal(huge.equal, false);
-    assert.match(huge.text, /^[1-9][0-9]{199}\.[0-9]{1,3}$/);
+  test('a value reads as a short fraction with its decimal, or in a few digits when long', () => {
+    assert.deepEqual(engine.readable(exact('3/8')), { exact: '3/8', approx: '0.375', equal: true, long: false });
+    assert.deepEqual(engine.readable(exact('1/3')), { exact: '1/3', approx: '0.333', equal: false, long: false });
+    assert.deepEqual(engine.readable(exact('2')), { exact: '2', approx: null, equal: true, long: false });
+    // 1 − 1/10⁸ is not 1, and its reading says by how much
+    assert.equal(engine.readable(exact('99999999/100000000')).approx, '1 − 1 × 10⁻⁸');
+    assert.equal(engine.readable(exact('1/10000')).approx, '1 × 10⁻⁴');
+    // the lab's largest composed α, 99.9^100 (402 characters as a fraction), reads in 4 symbols
+    const huge = engine.readable({ num: 999n ** 100n, den: 10n ** 100n });
+    assert.deepEqual([huge.approx, huge.equal, huge.long], ['9.05 × 10¹⁹⁹', false, true]);
+  });
+
+  test('a run of consecutive outputs is written as a range', () => {
+    assert.equal(engine.outputSetText(Array.from({ length: 50 }, (_, i) => String(i))), '{0, …, 49}');
+    assert.equal(engine.outputSetText(['0', '1']), '{0, 1}');
+    assert.equal(engine.outputSetText(['00', '11']), '{00, 11}');
+    assert.equal(engine.outputSetText(['0', '1', '2', '5', '7', '8', '9']), '{0, …, 2, 5, 7, …, 9}');
+    assert.equal(engine.outputSetText([]), '∅');
   });
 
   test('the core functions refuse what the parsers would have refused', () => {
@@ -415,6 +428,16 @@ describe('golden vectors from the Python core', () => {
     assert.deepEqual(differing, []);
   });
 
+  test('every value reads as the core reads it', () => {
+    const differing = golden.readable_cases
+      .map((expected) => [expected, engine.readable(parseFractionStr(expected.exact))])
+      .filter(([expected, actual]) => !isDeepStrictEqual(actual, expected))
+      .map(([expected, actual]) => `${expected.exact.slice(0, 40)}: ${JSON.stringify(actual)}`);
+    assert.ok(golden.readable_cases.length >= 130);
+    assert.ok(golden.readable_cases.some((c) => c.long) && golden.readable_cases.some((c) => c.approx?.includes('−')));
+    assert.deepEqual(differing, []);
+  });
+
   test('every ε text the lab can show, m·ln(α) for α = 1.0..100.0 and m = 1..100, matches', () => {
     const alphas = Array.from({ length: 991 }, (_, i) => engine.fraction(BigInt(i + 10), 10n));
     const differing = [];
@@ -439,7 +462,13 @@ describe('golden vectors from the Python core', () => {
       }
       const result = engine.evaluateLab(/** @type {any} */ (parsed.values));
       verdicts.add(result.claim.passes);
-      for (const part of ['claim', 'pure_epsilon', 'composition', 'epsilon', 'decimals']) {
+      result.readings = Object.fromEntries(
+        Object.keys(sample.readings).map((path) => {
+          const [part, name] = path.split('.');
+          return [path, engine.readable(parseFractionStr(result[part][name]))];
+        }),
+      );
+      for (const part of ['claim', 'pure_epsilon', 'composition', 'epsilon', 'decimals', 'readings']) {
         try {
           assert.deepStrictEqual(result[part], sample[part]);
         } catch {

@@ -274,7 +274,7 @@ describe('the events lab against Python’s rendering', () => {
     assert.equal(
       root.querySelector('[data-lab-live]').textContent,
       say('announcement', {
-        verdict: say('verdict-fail', { required: '1/4', delta: '0' }),
+        verdict: say('verdict-fail', { required: '1/4 = 0.25', delta: '0' }),
         event: say('event-pass', { required: '0' }),
       }),
     );
@@ -404,7 +404,7 @@ describe('failures keep the last state', () => {
     assert.ok(read.ok);
     const record = engine.evaluateState(read.value);
     let calls = 0;
-    const broken = { ...engine, decimalForm: (value) => (++calls > 3 ? assert.fail('injected') : engine.decimalForm(value)) };
+    const broken = { ...engine, readable: (value) => (++calls > 3 ? assert.fail('injected') : engine.readable(value)) };
     const failures = [];
     const view = presentThenShow(
       () => renderers(root, broken).present(record),

@@ -10,7 +10,6 @@ from pathlib import Path
 from generator.course.lessons import Lesson
 from generator.lessons.composition import golden, records
 from generator.lessons.composition.cards import card_html
-from generator.lessons.composition.catalogue import CATALOGUE
 from generator.lessons.composition.data import SLUG
 from generator.lessons.composition.figures import figure_html
 from generator.lessons.composition.lab_page import lab_html
@@ -18,7 +17,7 @@ from generator.lessons.composition.quiz import COMPOSITION
 
 LESSON = Lesson(
     slug=SLUG,
-    examples=tuple(example.slug for example in CATALOGUE),
+    examples=records.slugs(),
     record=records.record,
     quiz=COMPOSITION,
     card=card_html,

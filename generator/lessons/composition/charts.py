@@ -6,29 +6,37 @@ very same spec and swaps the rows with ``view.data(name, rows)``, so the row fie
 are an interface: the lab's engine fills them from its own exact strings.
 
     distribution  output (label), order (position of the output), x ("x = 0" | "x = 1"),
-                  probability (float), exact ("9/16"), decimal ("0.563"), in_event (bool)
-    profile       alpha, delta (floats); alpha_exact, delta_exact, delta_decimal (strings)
+                  probability (float), exact ("9/16"), reading ("9/16 = 0.5625"), in_event (bool)
+    profile       alpha, delta (floats); alpha_exact, delta_exact, delta_reading (strings)
     claim         one row: alpha, delta, required (floats); alpha_exact, delta_exact,
-                  required_exact, required_decimal (strings)
+                  required_exact, required_reading (strings)
 
-Floats are chart coordinates only, each derived from the exact string beside it.
+Floats are chart coordinates only, each derived from the exact string beside it. A
+``reading`` is the exact value as people read it (:func:`generator.course.templates.reading`:
+"≈ 1 − 1.3 × 10⁻⁷" for a long fraction), which is what a tooltip shows.
+
+The maximal event's outputs are marked by a grey band behind their bars, not by an outline:
+at k = 100 a bar is two pixels wide and an outline would hide its colour. The α axis of the
+profile is logarithmic, so that α = 1 … 10, where a small k does everything, takes half of it.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 import altair as alt
 
-from generator.core.rational import decimal_str
+from generator.course.charts import ALPHA_TITLE, coordinate, series_layer
 from generator.course.charts import chart_spec as cached_spec
-from generator.course.charts import coordinate, series_layer
 from generator.course.records import Record
+from generator.course.templates import reading
 
 BLUE = "#4c78a8"  # x = 0
 ORANGE = "#f58518"  # x = 1, and the claim δ
-OUTLINE = "#111111"  # the maximal event's outputs
+OUTLINE = "#111111"  # the selected claim α's point
+EVENT_BAND = "#000000"  # behind the maximal event's outputs, at EVENT_BAND_OPACITY
+EVENT_BAND_OPACITY = 0.1
+ALPHA_TICKS = (1, 2, 3, 5, 10, 20, 30, 50, 100)
 SELECTED = "#d62728"  # the selected claim α
 
 X_LABELS = ("x = 0", "x = 1")
@@ -54,7 +62,7 @@ def distribution_rows(record: Record) -> Rows:
                     "x": x_label,
                     "probability": coordinate(exact),
                     "exact": exact,
-                    "decimal": decimal_str(Fraction(exact)),
+                    "reading": reading(exact),
                     "in_event": label in event,
                 }
             )
@@ -70,7 +78,7 @@ def profile_rows(record: Record) -> Rows:
             "alpha_exact": alpha,
             "delta": coordinate(delta),
             "delta_exact": delta,
-            "delta_decimal": decimal_str(Fraction(delta)),
+            "delta_reading": reading(delta),
         }
         for alpha, delta in zip(grid["alphas"], grid["deltas"], strict=True)
     ]
@@ -87,7 +95,7 @@ def claim_rows(record: Record) -> Rows:
             "delta_exact": claim["delta"],
             "required": coordinate(claim["required"]),
             "required_exact": claim["required"],
-            "required_decimal": claim["required_decimal"],
+            "required_reading": reading(claim["required"]),
         }
     ]
 
@@ -98,37 +106,44 @@ def output_axis_title(mode: str) -> str:
     return "출력 T: 공개된 1의 개수"
 
 
-def distribution_chart(record: Record) -> alt.Chart:
-    """Grouped bars of P(output | x) with the maximal event's outputs outlined."""
-    chart: alt.Chart = (
-        alt.Chart(alt.NamedData("distribution"), description="출력별 확률: x = 0은 파랑, x = 1은 주황")
-        .mark_bar(strokeWidth=2)
-        .encode(
-            x=alt.X(
-                "output:O",
-                sort=alt.EncodingSortField(field="order", order="ascending"),
-                title=output_axis_title(record["channel"]["mode"]),
-                axis=alt.Axis(labelAngle=0, labelOverlap=True),
-            ),
-            xOffset=alt.XOffset("x:N", sort=list(X_LABELS)),
-            y=alt.Y("probability:Q", title="확률", scale=alt.Scale(domain=[0, 1])),
-            color=alt.Color(
-                "x:N",
-                title="비밀 비트",
-                scale=alt.Scale(domain=list(X_LABELS), range=[BLUE, ORANGE]),
-                legend=alt.Legend(orient="top"),
-            ),
-            stroke=alt.when(alt.datum.in_event).then(alt.value(OUTLINE)).otherwise(alt.value(None)),
-            tooltip=[
-                alt.Tooltip("output:O", title="출력"),
-                alt.Tooltip("x:N", title="비밀 비트"),
-                alt.Tooltip("exact:N", title="정확한 확률"),
-                alt.Tooltip("decimal:N", title="소수"),
-            ],
-        )
-        .properties(width=300, height=220, datasets={"distribution": distribution_rows(record)})
+def distribution_chart(record: Record) -> alt.LayerChart:
+    """Grouped bars of P(output | x), with a grey band behind the maximal event's outputs."""
+    x = alt.X(
+        "output:O",
+        sort=alt.EncodingSortField(field="order", op="min", order="ascending"),
+        title=output_axis_title(record["channel"]["mode"]),
+        axis=alt.Axis(labelAngle=0, labelOverlap=True),
     )
-    return chart
+    rows = alt.Chart(alt.NamedData("distribution"))
+    # Every row draws a band, transparent outside the event: a filtered layer would bring its
+    # own sorted domain, and the union of two sorted domains is not sorted.
+    in_band = (alt.datum.in_event) & (alt.datum.x == X_LABELS[0])
+    band = rows.mark_rect(color=EVENT_BAND).encode(
+        x=x, opacity=alt.when(in_band).then(alt.value(EVENT_BAND_OPACITY)).otherwise(alt.value(0))
+    )
+    bars = rows.mark_bar().encode(
+        x=x,
+        xOffset=alt.XOffset("x:N", sort=list(X_LABELS)),
+        y=alt.Y("probability:Q", title="확률", scale=alt.Scale(domain=[0, 1])),
+        color=alt.Color(
+            "x:N",
+            title="비밀 비트",
+            scale=alt.Scale(domain=list(X_LABELS), range=[BLUE, ORANGE]),
+            legend=alt.Legend(orient="top"),
+        ),
+        tooltip=[
+            alt.Tooltip("output:O", title="출력"),
+            alt.Tooltip("x:N", title="비밀 비트"),
+            alt.Tooltip("reading:N", title="확률"),
+        ],
+    )
+    return alt.LayerChart(
+        layer=[band, bars],
+        width=280,
+        height=200,
+        description="출력별 확률: x = 0은 파랑, x = 1은 주황, 최대 사건의 출력은 회색 띠",
+        datasets={"distribution": distribution_rows(record)},
+    )
 
 
 def _series(chart: alt.Chart, name: str) -> alt.Chart:
@@ -137,12 +152,16 @@ def _series(chart: alt.Chart, name: str) -> alt.Chart:
 
 def profile_chart(record: Record) -> alt.LayerChart:
     """δ*(α) at the integer α as points with a guide line, the claim δ and the selected α."""
-    x = alt.X("alpha:Q", title="α = e^ε", scale=alt.Scale(domain=[1, 100], nice=False))
+    x = alt.X(
+        "alpha:Q",
+        title=ALPHA_TITLE,
+        scale=alt.Scale(type="log", domain=[1, 100], nice=False),
+        axis=alt.Axis(values=list(ALPHA_TICKS), format="d"),
+    )
     y = alt.Y("delta:Q", title="필요한 δ", scale=alt.Scale(domain=[0, 1]))
     grid_tooltip = [
         alt.Tooltip("alpha_exact:N", title="α"),
-        alt.Tooltip("delta_exact:N", title="정확한 δ*"),
-        alt.Tooltip("delta_decimal:N", title="소수"),
+        alt.Tooltip("delta_reading:N", title="δ*(α)"),
     ]
     profile = alt.Chart(alt.NamedData("profile"))
     claim = alt.Chart(alt.NamedData("claim"))
@@ -160,15 +179,14 @@ def profile_chart(record: Record) -> alt.LayerChart:
         y=alt.Y("required:Q"),
         tooltip=[
             alt.Tooltip("alpha_exact:N", title="선택한 α"),
-            alt.Tooltip("required_exact:N", title="정확한 δ*"),
-            alt.Tooltip("required_decimal:N", title="소수"),
+            alt.Tooltip("required_reading:N", title="δ*(α)"),
             alt.Tooltip("delta_exact:N", title="주장한 δ"),
         ],
     )
     return alt.LayerChart(
         layer=[guide, points, claim_delta, selected],
-        width=360,
-        height=220,
+        width=280,
+        height=200,
         description="정수 α마다 정확히 계산한 필요한 δ와 주장한 δ, 선택한 α의 점",
         datasets={"profile": profile_rows(record), "claim": claim_rows(record)},
     )

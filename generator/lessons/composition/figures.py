@@ -25,27 +25,33 @@ from itertools import groupby
 from markupsafe import Markup
 
 from generator.core.rational import fraction_str
+from generator.core.readable import output_set_text
 from generator.core.transcripts import fresh_transcripts
 from generator.course.charts import chart_image
 from generator.course.placeholders import record_of
 from generator.course.records import Record
+from generator.course.templates import reading
 from generator.lessons.composition.charts import chart_spec
-from generator.lessons.composition.result_html import channel_text, event_text, render_html, view
+from generator.lessons.composition.result_html import channel_text, render_html, view
 
 MAX_TRANSCRIPT_K = 4
 KINDS = ("distribution", "profile", "transcripts")
 
 
 def _distribution_label(record: Record) -> str:
-    event = event_text(record["claim"]["event"]["outputs"])
-    return f"{channel_text(record)}의 출력별 확률 막대그래프. 최대 사건 {event}의 막대에 윤곽선이 있습니다."
+    outputs = record["claim"]["event"]["outputs"]
+    if not outputs:
+        return f"{channel_text(record)}의 출력별 확률 막대그래프. 필요한 δ가 0이라 표시한 사건이 없습니다."
+    event = output_set_text(outputs)
+    return f"{channel_text(record)}의 출력별 확률 막대그래프. 최대 사건 {event}의 출력에 회색 띠가 있습니다."
 
 
 def _profile_label(record: Record) -> str:
     claim = record["claim"]
     return (
         f"{channel_text(record)}에서 정수 α = 1부터 100까지의 필요한 δ 그래프. "
-        f"선택한 α = {claim['alpha']}에서 정확한 δ*는 {claim['required']}, 주장한 δ는 {claim['delta']}입니다."
+        f"선택한 α = {claim['alpha']}에서 정확한 δ*는 {reading(claim['required'])}, "
+        f"주장한 δ는 {reading(claim['delta'])}입니다."
     )
 
 

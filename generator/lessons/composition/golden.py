@@ -36,6 +36,15 @@ They are generated at test time (``python -m generator golden --out DIR`` writes
     composition panel, the ε texts of α, α₀ and the theorem's Σε, and the decimals of the
     panel's δ values.
 
+    Each also carries ``readings``: :func:`generator.core.readable.readable` of every exact
+    value the lab shows in its results and panel (``Readable.as_json``), by record path.
+
+``readable_cases``
+    ``Readable.as_json`` of the values at the formatter's edges (:data:`READABLE_EDGES`:
+    each side of 1/100, of 10^6, of the 13-character limit, values that round to 0 or 1,
+    negative values) and of every δ*(α) on the grid of fresh responses at p = 75, k = 100,
+    whose values run from 1/2 down past 10⁻¹⁰ and whose fractions have up to 120 digits.
+
 ``limits`` and ``parse_cases``
     The lab's field limits as the page hands them to the engine
     (:meth:`~generator.core.input_limits.FieldLimit.as_json`), and, for every field and each of
@@ -58,6 +67,7 @@ from generator.core.input_limits import LAB_FIELDS, MAX_NUMBER_CHARS, FieldLimit
 from generator.core.profile import INTEGER_GRID, Profile
 from generator.core.pure_epsilon import PureEpsilon, PureKind, pure_epsilon
 from generator.core.rational import Refusal, decimal_str, fraction_str, parse_rational, read_field
+from generator.core.readable import readable
 from generator.course.records import Record, claim_record, composition_record, dumps, pure_record
 
 FILE_NAME = "golden.json"
@@ -205,6 +215,33 @@ def epsilon_digest(multiplier: int) -> str:
     return digest(f"{record['exact']}:{record['decimal']}" for record in records)
 
 
+READABLE_EDGES = (
+    *("0", "1", "2", "3/8", "1/3", "-3/8", "-1/3", "1/2", "18/25", "1/100", "99/10000", "1/10000"),
+    *("1999/200000", "999/1000", "1999/2000", "19999/20000", "2001/2000", "9995/10000", "1/7"),
+    *("999999", "1000000", "1000001/3", "9999999999999", "10000000000000", "3/10000000000000"),
+    *("1023/1048576", "1/1000000000000", "200001/100000", "-200001/100000", "99999999/100000000"),
+    *(
+        fraction_str(Fraction(3) ** 100),
+        fraction_str(1 - Fraction(1, 3**60)),
+        fraction_str(Fraction(1, 7**30)),
+    ),
+)
+
+
+def readable_cases() -> list[Record]:
+    """See the module docstring: the edges, then the δ* grid of fresh p = 75, k = 100."""
+    profile = Profile(build(Mode.FRESH, 75, 100))
+    values = [Fraction(text) for text in READABLE_EDGES]
+    values += [profile.delta(alpha) for alpha in INTEGER_GRID]
+    return [readable(value).as_json() for value in values]
+
+
+def _readings(claim: Record, panel: Record) -> Record:
+    shown = {f"claim.{name}": claim[name] for name in ("required", "delta", "alpha")}
+    shown |= {f"composition.{name}": value for name, value in panel.items() if isinstance(value, str)}
+    return {path: readable(Fraction(exact)).as_json() for path, exact in sorted(shown.items())}
+
+
 def _optional_decimal(value: Fraction | None) -> str | None:
     return None if value is None else decimal_str(value)
 
@@ -220,6 +257,8 @@ def sample_case(rng: random.Random) -> Record:
     alpha, alpha0 = parse_rational(alpha_text), parse_rational(alpha0_text)
     delta_text = _delta_text(rng, profile.delta(alpha))
     panel = compose(profile, alpha0)
+    claim = claim_record(channel, check_claim(profile, alpha, parse_rational(delta_text)))
+    composition = composition_record(panel)
     return {
         "inputs": {
             "mode": str(mode),
@@ -229,9 +268,10 @@ def sample_case(rng: random.Random) -> Record:
             "delta": delta_text,
             "alpha0": alpha0_text,
         },
-        "claim": claim_record(channel, check_claim(profile, alpha, parse_rational(delta_text))),
+        "claim": claim,
         "pure_epsilon": pure_record(pure_epsilon(channel)),
-        "composition": composition_record(panel),
+        "composition": composition,
+        "readings": _readings(claim, composition),
         "epsilon": {
             "claim": _log_record(1, alpha),
             "step": _log_record(1, alpha0),
@@ -272,6 +312,7 @@ def golden_vectors(
         "epsilon_digests": [epsilon_digest(multiplier) for multiplier in COUNTS],
         "limits": {limit.name: limit.as_json() for limit in LAB_FIELDS},
         "parse_cases": parse_cases(),
+        "readable_cases": readable_cases(),
         "profile_columns": list(PROFILE_COLUMNS),
         "profiles": profile_rows(percents, counts, workers),
         "seed": SEED,

@@ -72,6 +72,18 @@ FIELDS: tuple[Field, ...] = (
 )
 
 
+# The key results the summary bar keeps in view (data-out name, short term): the verdict,
+# the required δ, the pure ε and the composition panel's three δ.
+SUMMARY = (
+    ("claim", "판정"),
+    ("delta-required", "필요한 δ"),
+    ("eps-pure", "순수 ε"),
+    ("delta0", "δ₀"),
+    ("theorem-delta", "정리의 δ"),
+    ("composed-delta-exact", "정확한 δ"),
+)
+
+
 @cache
 def chart_specs() -> dict[str, dict[str, dict[str, Any]]]:
     """mode -> kind -> the Altair spec of the first catalogue example in that mode."""
@@ -107,6 +119,7 @@ def shell() -> LabShell:
         presets=presets(),
         specs=chart_specs(),
         own_texts=TEXTS,
+        summary=SUMMARY,
     )
 
 

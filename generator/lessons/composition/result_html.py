@@ -23,7 +23,6 @@ decimal in ``data-value`` and the exact composed α in ``data-alpha``; ``max-eve
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 from itertools import groupby
 from operator import itemgetter
@@ -31,8 +30,9 @@ from operator import itemgetter
 from markupsafe import Markup, escape
 
 from generator.core.pure_epsilon import PureEpsilon, PureKind
+from generator.core.readable import output_set_text
 from generator.course.records import Record
-from generator.course.templates import fill_html, number_html, render
+from generator.course.templates import fill_html, number_html, reading, render
 from generator.lessons.composition.charts import X_LABELS
 from generator.lessons.composition.data import DATA_FILE
 
@@ -44,18 +44,18 @@ TEXTS = {
     "mode-copy": "복사",
     "mode-xor": "XOR",
     "channel": "{mode} · k = {k} · p = {p}%",
-    "verdict-pass": "주장 통과: 필요한 δ {required} ≤ 주장한 δ {delta}",
-    "verdict-fail": "주장 실패: δ ≥ {required} 필요",
+    "verdict-pass": "주장 통과: 필요한 δ({required})가 주장한 δ({delta}) 이하입니다",
+    "verdict-fail": "주장 실패: 필요한 δ({required})가 주장한 δ({delta})보다 큽니다",
     "max-event": "{direction} 방향, {event}",
-    "eps-infinite": "∞ (유한한 순수 ε가 없음)",
+    "eps-infinite": "∞ (유한한 순수 ε이 없음)",
     "none": "—",
     "alpha0": "{alpha0} (ε₀ = {epsilon})",
-    "theorem-eps": "{epsilon} (α = {alpha})",
+    "theorem-eps": "{epsilon} (합산한 α는 {alpha})",
     "theorem-delta": "min(1, {queries} × {delta0}) = {delta}",
-    "composed-delta-exact": "{delta} (α = {alpha})",
+    "composed-delta-exact": "α가 {alpha}일 때 {delta}",
     "note-xor": (
         "첫 출력 R을 알면 두 번째 출력이 x를 그대로 드러내므로 각 좌표의 주변 보장은 조건부 보장이 되지 "
-        "못하고, 따라서 구성 정리로 더할 수 없습니다."
+        "못하고, 따라서 합성 정리로 더할 수 없습니다."
     ),
     "note-composed": (
         "정리의 값은 언제나 성립하는 상계이고, 마지막 값은 같은 합산 ε에서 이 메커니즘에 실제로 필요한 "
@@ -65,17 +65,36 @@ TEXTS = {
     "eps-alpha0": "ε₀ = ln α₀ = {epsilon}",
     "distribution-caption": (
         f"{{channel}}: 출력마다 {X_LABELS[0]}일 때의 확률은 파랑, {X_LABELS[1]}일 때는 주황 막대입니다. "
-        "최대 사건 {event}({direction} 방향)의 막대에 검은 윤곽선이 있습니다."
+        "최대 사건 {event}({direction} 방향)에 든 출력은 뒤에 회색 띠를 깔았습니다."
+    ),
+    "distribution-caption-empty": (
+        f"{{channel}}: 출력마다 {X_LABELS[0]}일 때의 확률은 파랑, {X_LABELS[1]}일 때는 주황 막대입니다. "
+        "주장한 α에서 필요한 δ가 0이므로 최대 사건은 빈 사건이고, 회색 띠를 깐 출력도 없습니다."
     ),
     "profile-caption": (
-        "{channel}: 정수 α = 1, 2, …, 100에서 정확히 계산한 δ*(α)가 파란 점이고, 점 사이의 선은 "
-        "안내선입니다. 주황 선은 주장한 δ = {delta}, 빨간 점은 선택한 α = {alpha}에서 따로 정확히 "
-        "계산한 δ* = {required}입니다."
+        "{channel}: 정수 α = 1, 2, …, 100에서 정확히 계산한 δ*(α)가 파란 점이고(α 축은 로그 눈금), "
+        "점 사이의 선은 안내선입니다. 주황 선은 주장한 δ = {delta}, 빨간 점은 선택한 α = {alpha}에서 "
+        "따로 정확히 계산한 δ* = {required}입니다."
     ),
     "in-event": "예",
     "not-in-event": "아니요",
     "selected-alpha": "{alpha} (선택)",
-    "announcement": "{verdict}. 최대 사건은 {direction} 방향 {event}, 최소 순수 ε는 {epsilon}.",
+    "announcement": "{verdict}. 최대 사건은 {direction} 방향 {event}, 최소 순수 ε은 {epsilon}.",
+}
+
+
+# The lesson's paragraph (its heading id in docs/lessons/composition.md) that explains each
+# result of the lab; the lab's terms link there.
+EXPLAINED_BY = {
+    "delta-required": "exact-delta",
+    "max-event": "exact-delta",
+    "eps-pure": "fresh-distribution",
+    "alpha0": "conditional-composition",
+    "delta0": "conditional-composition",
+    "queries": "conditional-composition",
+    "theorem-eps": "conditional-composition",
+    "theorem-delta": "conditional-composition",
+    "composed-delta-exact": "bound-vs-exact",
 }
 
 
@@ -95,11 +114,6 @@ def channel_text(record: Record) -> str:
     if channel["mode"] == "xor":
         return name
     return TEXTS["channel"].format(mode=name, k=channel["k"], p=channel["p"])
-
-
-def event_text(outputs: Sequence[str]) -> str:
-    """An event as a set of outputs: "{0}", "{00, 11}", or "∅"."""
-    return "{" + ", ".join(outputs) + "}" if outputs else "∅"
 
 
 def logarithm(multiplier: int, ratio: Fraction) -> PureEpsilon:
@@ -124,10 +138,19 @@ def ln_html(ratio: Fraction, multiplier: int = 1) -> Markup:
     return epsilon_html(value.describe(), value.decimal())
 
 
+def distribution_caption(channel: str, event: Record) -> str:
+    """The distribution chart's caption: where the maximal event's band is, or that it has none."""
+    if not event["outputs"]:
+        return TEXTS["distribution-caption-empty"].format(channel=channel)
+    return TEXTS["distribution-caption"].format(
+        channel=channel, event=output_set_text(event["outputs"]), direction=event["direction"]
+    )
+
+
 def verdict_text(claim: Record) -> str:
     """The claim's outcome in one plain sentence, from the record's exact decision."""
     template = TEXTS["verdict-pass" if claim["passes"] else "verdict-fail"]
-    return template.format(required=claim["required"], delta=claim["delta"])
+    return template.format(required=reading(claim["required"]), delta=reading(claim["delta"]))
 
 
 def composition_note(record: Record) -> str:
@@ -156,7 +179,7 @@ def result_outs(record: Record) -> dict[str, dict[str, object]]:
     outs = {
         "delta-required": _value(claim["required"]),
         "max-event": _out(
-            TEXTS["max-event"].format(direction=event["direction"], event=event_text(event["outputs"])),
+            TEXTS["max-event"].format(direction=event["direction"], event=output_set_text(event["outputs"])),
             direction=event["direction"],
             outputs=" ".join(event["outputs"]),
         ),
@@ -219,7 +242,7 @@ def view(record: Record) -> dict[str, object]:
     claim = record["claim"]
     event = claim["event"]
     channel = channel_text(record)
-    event_shown = event_text(event["outputs"])
+    event_shown = output_set_text(event["outputs"])
     alpha, alpha0 = Fraction(claim["alpha"]), Fraction(record["composition"]["alpha0"])
     return {
         "record": record,
@@ -229,6 +252,7 @@ def view(record: Record) -> dict[str, object]:
         "event": event_shown,
         "verdict": verdict_text(claim),
         "outs": result_outs(record),
+        "explained_by": EXPLAINED_BY,
         "note": composition_note(record),
         "ln_alpha": ln_html(alpha),
         "eps_alpha": fill_html(TEXTS["eps-alpha"], epsilon=ln_html(alpha)),
@@ -236,10 +260,11 @@ def view(record: Record) -> dict[str, object]:
         "in_event": set(event["outputs"]),
         "selected": TEXTS["selected-alpha"].format(alpha=claim["alpha"]),
         "grid_runs": grid_runs(record),
-        "distribution_caption": TEXTS["distribution-caption"].format(
-            channel=channel, event=event_shown, direction=event["direction"]
-        ),
+        "distribution_caption": distribution_caption(channel, event),
         "profile_caption": TEXTS["profile-caption"].format(
-            channel=channel, delta=claim["delta"], alpha=claim["alpha"], required=claim["required"]
+            channel=channel,
+            delta=reading(claim["delta"]),
+            alpha=claim["alpha"],
+            required=reading(claim["required"]),
         ),
     }

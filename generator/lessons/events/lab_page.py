@@ -22,7 +22,7 @@ from generator.course.lab_fields import CLAIM_ALPHA, CLAIM_DELTA, ListField, fie
 from generator.course.lab_shell import LabShell
 from generator.course.placeholders import record_of
 from generator.course.records import Record
-from generator.course.templates import render
+from generator.course.templates import reading, render
 from generator.lessons.events.catalogue import BY_SLUG, CATALOGUE, Example
 from generator.lessons.events.charts import chart_spec
 from generator.lessons.events.data import FILE
@@ -63,17 +63,40 @@ EVENT_FIELD = ListField(
     ),
 )
 
+# The key results the summary bar keeps in view (data-out name, short term).
+SUMMARY = (
+    ("claim", "판정"),
+    ("delta-required", "필요한 δ*(α)"),
+    ("event-delta", "사건 S의 δ"),
+    ("eps-pure", "순수 ε"),
+    ("tv", "총변동거리"),
+)
+
+# The lesson's paragraph (its heading id in docs/lessons/events.md) that explains each result
+# of the lab; the lab's terms link there.
+EXPLAINED_BY = {
+    "event-p": "event-inequality",
+    "event-q": "event-inequality",
+    "event-excess-01": "event-inequality",
+    "event-excess-10": "event-inequality",
+    "event-delta": "event-inequality",
+    "delta-required": "exact-delta",
+    "max-event": "exact-delta",
+    "eps-pure": "pure-approximate",
+    "tv": "testing",
+}
+
 # Every sentence the lab module writes, with {slots} it fills; Python fills them the same way.
 TEXTS = {
-    "verdict-pass": "주장 통과: 필요한 δ*(α) = {required} ≤ 주장한 δ = {delta}",
-    "verdict-fail": "주장 실패: δ*(α) = {required} > 주장한 δ = {delta}",
+    "verdict-pass": "주장 통과: 필요한 δ*(α)({required})가 주장한 δ({delta}) 이하입니다",
+    "verdict-fail": "주장 실패: 필요한 δ*(α)({required})가 주장한 δ({delta})보다 큽니다",
     "event-pass": "이 사건 하나는 주장한 δ 안에서 부등식을 만족합니다 (이 사건에 필요한 δ: {required}).",
     "event-fail": "이 사건 하나가 이미 주장을 깨뜨립니다 (이 사건에 필요한 δ: {required}).",
     "announcement": "{verdict}. {event}",
     "outputs-caption": "출력별 확률과 초과량 (α = {alpha})",
     "max-event": "{event} ({direction} 방향)",
     "max-event-none": "없음: 모든 사건이 δ 없이 부등식을 만족합니다",
-    "eps-infinite": "∞ (한쪽에서만 나오는 출력이 있어 유한한 순수 ε가 없음)",
+    "eps-infinite": "∞ (한쪽에서만 나오는 출력이 있어 유한한 순수 ε이 없음)",
     "eps-zero": "0 (두 분포가 같음)",
     "in-max": "예",
     "not-in-max": "아니요",
@@ -84,7 +107,7 @@ TEXTS = {
         "찍었습니다. 실선은 가장 좋은 검정들, 점선은 가장 나쁜 검정들의 경계이고, 빨간 점은 고른 사건 "
         "{event}입니다."
     ),
-    "chart-label": "사건별 검정의 (오탐률, 탐지율) 그래프. 고른 사건 {event}는 ({fpr}, {tpr})입니다.",
+    "chart-label": "사건별 검정의 (오탐률, 탐지율) 그래프. 고른 사건 {event}의 점은 ({fpr}, {tpr})입니다.",
 }
 
 
@@ -118,9 +141,11 @@ def view(record: Record) -> dict[str, object]:
     )
     return {
         "record": record,
-        "verdict": TEXTS["verdict-pass" if claim["passes"] else "verdict-fail"].format(**claim),
+        "verdict": TEXTS["verdict-pass" if claim["passes"] else "verdict-fail"].format(
+            required=reading(claim["required"]), delta=reading(claim["delta"])
+        ),
         "event_verdict": TEXTS["event-pass" if event["passes"] else "event-fail"].format(
-            delta=claim["delta"], required=event["required"]
+            delta=reading(claim["delta"]), required=reading(event["required"])
         ),
         "max_event": max_text,
         "epsilon": _epsilon(record["pure_epsilon"]),
@@ -130,6 +155,7 @@ def view(record: Record) -> dict[str, object]:
         ),
         "max_outputs": MAX_OUTPUTS,
         "texts": TEXTS,
+        "explained_by": EXPLAINED_BY,
     }
 
 
@@ -151,6 +177,7 @@ def lab_html() -> str:
         presets=presets(),
         specs={"tradeoff": {"tradeoff": chart_spec(record)}},
         own_texts=TEXTS,
+        summary=SUMMARY,
     )
     return render(
         "events_lab.html",

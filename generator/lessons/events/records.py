@@ -26,15 +26,11 @@ from generator.core.finite_channel import FiniteChannel
 from generator.core.profile import Profile
 from generator.core.pure_epsilon import channel_pure_epsilon
 from generator.core.rational import decimal_str, fraction_str
+from generator.core.readable import output_set_text
 from generator.course.records import Record, claim_record, dumps, law_record, pure_record
 from generator.lessons.events.catalogue import BY_SLUG, CATALOGUE, Example
 
 FOLDER = "events"
-
-
-def event_text(labels: list[str]) -> str:
-    """An event as a set: "{0, 1}", or "∅" for the empty event."""
-    return "{" + ", ".join(labels) + "}" if labels else "∅"
 
 
 def event_check_record(channel: FiniteChannel, check: EventCheck, delta: Fraction) -> Record:
@@ -42,7 +38,7 @@ def event_check_record(channel: FiniteChannel, check: EventCheck, delta: Fractio
     return {
         "outputs": list(check.outputs),
         "labels": labels,
-        "text": event_text(labels),
+        "text": output_set_text(labels),
         "mass0": fraction_str(check.mass0),
         "mass1": fraction_str(check.mass1),
         "excess_01": fraction_str(check.excess_01),
@@ -66,7 +62,7 @@ def tradeoff_record(channel: FiniteChannel) -> Record:
         "lower": _points(lower_boundary(channel)),
         "events": [
             {
-                "text": event_text([channel.labels[i] for i in check.outputs]),
+                "text": output_set_text([channel.labels[i] for i in check.outputs]),
                 "fpr": fraction_str(check.mass1),
                 "tpr": fraction_str(check.mass0),
             }
@@ -104,7 +100,7 @@ def state_record(channel: FiniteChannel, alpha: Fraction, delta: Fraction, event
         "channel": law_record(channel),
         "outputs": outputs_record(channel, alpha, result.required.event.outputs),
         "event": event_check_record(channel, check_event(channel, event, alpha), delta),
-        "claim": {**claim, "event": {**claim["event"], "text": event_text(claim["event"]["outputs"])}},
+        "claim": {**claim, "event": {**claim["event"], "text": output_set_text(claim["event"]["outputs"])}},
         "pure_epsilon": pure_record(pure),
         "tv": fraction_str(profile.delta(Fraction(1))),
         "tradeoff": tradeoff_record(channel),

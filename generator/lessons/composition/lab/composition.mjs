@@ -27,7 +27,7 @@
  * @module composition
  */
 
-import { exactOf, numberHtml as exactHtml } from '#lab/kit/markup.mjs';
+import { exactOf, numberHtml as exactHtml, readingText } from '#lab/kit/markup.mjs';
 import { escapeHtml, labHtml, labText } from '#lab/kit/text.mjs';
 
 export { exactOf };
@@ -71,10 +71,6 @@ export const SLOTS = Object.freeze({
   live: '[data-lab-live]',
 });
 
-function eventText(outputs) {
-  return outputs.length ? '{' + outputs.join(', ') + '}' : '∅';
-}
-
 /**
  * The renderers of one lab: its sentences come from its root (data-text-*), its decimals
  * from the engine handed in (the page's published `window.CompositionLabEngine`), so a
@@ -86,11 +82,16 @@ export function renderers(root, engine) {
   const sayHtml = (/** @type {string} */ name, /** @type {Record<string, string>} */ values) => labHtml(root, name, values);
 
   /**
-   * "3/8 = 0.375", "1/3 ≈ 0.333", or "0" (kit/markup, the server's number_html), with the
-   * engine's decimalForm, which a test may wrap.
+   * "3/8 = 0.375", "1/3 ≈ 0.333", "0", or a long value's reading (kit/markup, the server's
+   * number_html), with the engine's readable, which a test may wrap.
    */
   function numberHtml(exact) {
-    return exactHtml(exact, (value) => engine.decimalForm(value));
+    return exactHtml(exact, (value) => engine.readable(value));
+  }
+
+  /** The templates' `reading` filter: an exact value as plain text for a sentence. */
+  function reading(exact) {
+    return readingText(exact, (value) => engine.readable(value));
   }
 
   /** result_html.epsilon_html: "2·ln(3) ≈ 2.197", "0", or the sentence for ∞. */
@@ -110,7 +111,10 @@ export function renderers(root, engine) {
   }
 
   function verdictText(claim) {
-    return say(claim.passes ? 'verdict-pass' : 'verdict-fail', { required: claim.required, delta: claim.delta });
+    return say(claim.passes ? 'verdict-pass' : 'verdict-fail', {
+      required: reading(claim.required),
+      delta: reading(claim.delta),
+    });
   }
 
   /** result_html.result_outs: each slot's markup and its data-* attributes. */
@@ -122,7 +126,7 @@ export function renderers(root, engine) {
     const epsilon = record.epsilon;
     const shown = {
       'delta-required': value(claim.required),
-      'max-event': out(escapeHtml(say('max-event', { direction: event.direction, event: eventText(event.outputs) })), {
+      'max-event': out(escapeHtml(say('max-event', { direction: event.direction, event: engine.outputSetText(event.outputs) })), {
         direction: event.direction,
         outputs: event.outputs.join(' '),
       }),
@@ -194,7 +198,7 @@ export function renderers(root, engine) {
           x: X_LABELS[x],
           probability: (x === 0 ? chart.distribution0 : chart.distribution1)[order],
           exact: exacts[order],
-          decimal: engine.decimalStr(exactOf(exacts[order])),
+          reading: reading(exacts[order]),
           in_event: event.indexOf(label) >= 0,
         });
       });
@@ -204,7 +208,7 @@ export function renderers(root, engine) {
       alpha_exact: alpha,
       delta: chart.grid[i],
       delta_exact: result.grid.deltas[i],
-      delta_decimal: engine.decimalStr(exactOf(result.grid.deltas[i])),
+      delta_reading: reading(result.grid.deltas[i]),
     }));
     const claim = [
       {
@@ -214,7 +218,7 @@ export function renderers(root, engine) {
         delta_exact: result.claim.delta,
         required: chart.required,
         required_exact: result.claim.required,
-        required_decimal: result.claim.required_decimal,
+        required_reading: reading(result.claim.required),
       },
     ];
     return {
@@ -236,7 +240,7 @@ export function renderers(root, engine) {
     const fresh = key !== memory.tableKey;
     const verdict = verdictText(claim);
     const channelName = channelText(result);
-    const eventShown = eventText(event.outputs);
+    const eventShown = engine.outputSetText(event.outputs);
     return {
       result,
       claim: { value: claim.passes ? 'pass' : 'fail', text: verdict },
@@ -245,16 +249,14 @@ export function renderers(root, engine) {
       epsAlpha: sayHtml('eps-alpha', { epsilon: epsilonHtml(result.epsilon.claim) }),
       epsAlpha0: sayHtml('eps-alpha0', { epsilon: epsilonHtml(result.epsilon.step) }),
       captions: {
-        distribution: say('distribution-caption', {
-          channel: channelName,
-          event: eventShown,
-          direction: event.direction,
-        }),
+        distribution: event.outputs.length
+          ? say('distribution-caption', { channel: channelName, event: eventShown, direction: event.direction })
+          : say('distribution-caption-empty', { channel: channelName }),
         profile: say('profile-caption', {
           channel: channelName,
-          delta: claim.delta,
+          delta: reading(claim.delta),
           alpha: claim.alpha,
-          required: claim.required,
+          required: reading(claim.required),
         }),
       },
       tableKey: key,

@@ -54,7 +54,6 @@ import {
 
 export {
   compare,
-  decimalForm,
   decimalStr,
   fraction,
   fractionStr,
@@ -63,6 +62,7 @@ export {
   toNumber,
 } from '#lab/exact/rational.mjs';
 export { canonicalNumber, parseField, parseNumber } from '#lab/exact/numbers.mjs';
+export { outputSetText, readable } from '#lab/exact/readable.mjs';
 export {
   checkClaim,
   claimRecord,

@@ -35,10 +35,12 @@ import {
   pureRecord,
 } from '#lab/exact/profile.mjs';
 import { compare, decimalStr, fraction, fractionStr, subtract, toNumber } from '#lab/exact/rational.mjs';
+import { outputSetText } from '#lab/exact/readable.mjs';
 
 // What the kit's fields ask of `numbers` (kit/fields' Numbers), and the formatters.
 export { canonicalNumber, listText, parseField, parseNumber, readList } from '#lab/exact/numbers.mjs';
-export { decimalForm, decimalStr, fraction, fractionStr, toNumber } from '#lab/exact/rational.mjs';
+export { decimalStr, fraction, fractionStr, toNumber } from '#lab/exact/rational.mjs';
+export { readable } from '#lab/exact/readable.mjs';
 
 /** @typedef {import('#lab/exact/rational.mjs').Fraction} Fraction */
 /** @typedef {import('#lab/exact/profile.mjs').FiniteChannel} FiniteChannel */
@@ -98,18 +100,13 @@ export function readState(texts, limits) {
 // ---------------------------------------------------------------------------------------
 // The record (records.py)
 
-/** An event as a set: "{0, 1}", or "∅" for the empty event. @param {readonly string[]} labels */
-export function eventText(labels) {
-  return labels.length ? '{' + labels.join(', ') + '}' : '∅';
-}
-
 /** @param {FiniteChannel} channel @param {EventCheck} check @param {Fraction} delta */
 function eventCheckRecord(channel, check, delta) {
   const labels = check.outputs.map((i) => channel.labels[i]);
   return {
     outputs: check.outputs.slice(),
     labels,
-    text: eventText(labels),
+    text: outputSetText(labels),
     mass0: fractionStr(check.mass0),
     mass1: fractionStr(check.mass1),
     excess_01: fractionStr(check.excess01),
@@ -138,7 +135,7 @@ function tradeoffRecord(channel) {
     events: allEvents(channel).map((event) => {
       const check = checkEvent(channel, event, one);
       return {
-        text: eventText(check.outputs.map((i) => channel.labels[i])),
+        text: outputSetText(check.outputs.map((i) => channel.labels[i])),
         fpr: fractionStr(check.mass1),
         tpr: fractionStr(check.mass0),
       };
@@ -182,7 +179,7 @@ export function stateRecord(weights0, weights1, alpha, delta, event) {
     channel: lawRecord(channel),
     outputs: outputsRecord(channel, alpha, result.required.event.outputs),
     event: eventCheckRecord(channel, checkEvent(channel, event, alpha), delta),
-    claim: { ...claim, event: { ...claim.event, text: eventText(claim.event.outputs) } },
+    claim: { ...claim, event: { ...claim.event, text: outputSetText(claim.event.outputs) } },
     pure_epsilon: pureRecord(channelPureEpsilon(channel)),
     tv: fractionStr(deltaStar(profile, fraction(1n))),
     tradeoff: tradeoffRecord(channel),

@@ -27,7 +27,7 @@
  * @module events/lab
  */
 
-import { numberHtml } from '#lab/kit/markup.mjs';
+import { numberHtml, readingText } from '#lab/kit/markup.mjs';
 import { escapeHtml, labText } from '#lab/kit/text.mjs';
 
 /** Every element `show` writes, by name (kit/lab finds them once, at mount). */
@@ -72,12 +72,13 @@ const EMPTY_ROW = Object.freeze({
 
 /**
  * The renderers of one lab: its sentences come from its root (data-text-*), its decimals
- * from the engine's decimalForm.
+ * from the engine's readable (exact/readable.mjs).
  * @param {{getAttribute(name: string): string | null}} root @param {any} engine
  */
 export function renderers(root, engine) {
   const say = (/** @type {string} */ name, /** @type {Record<string, unknown>} */ values) => labText(root, name, values);
-  const number = (/** @type {string} */ exact) => numberHtml(exact, (value) => engine.decimalForm(value));
+  const number = (/** @type {string} */ exact) => numberHtml(exact, (value) => engine.readable(value));
+  const reading = (/** @type {string} */ exact) => readingText(exact, (value) => engine.readable(value));
   const value = (/** @type {string} */ exact) => ({ exact, html: number(exact) });
 
   /** results.html's eps-pure: the sentence for 0 or ∞, else "ln(9) ≈ 2.197". */
@@ -109,10 +110,13 @@ export function renderers(root, engine) {
   function present(record) {
     const claim = record.claim;
     const event = record.event;
-    const verdict = say(claim.passes ? 'verdict-pass' : 'verdict-fail', { required: claim.required, delta: claim.delta });
+    const verdict = say(claim.passes ? 'verdict-pass' : 'verdict-fail', {
+      required: reading(claim.required),
+      delta: reading(claim.delta),
+    });
     const eventVerdict = say(event.passes ? 'event-pass' : 'event-fail', {
-      delta: claim.delta,
-      required: event.required,
+      delta: reading(claim.delta),
+      required: reading(event.required),
     });
     const n = record.channel.labels.length;
     /** @type {boolean[]} */

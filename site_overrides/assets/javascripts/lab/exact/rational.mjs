@@ -220,17 +220,6 @@ export function decimalStr(value, places = 3) {
   return fractionPart ? `${integerPart}.${fractionPart}` : integerPart;
 }
 
-/**
- * The decimal of `decimalStr` and whether it equals the value exactly: it does when
- * value·10^places is an integer, since then the rounding changes nothing (3/8 → "0.375",
- * equal; 1/3 → "0.333", not). Python's `number_html` decides "=" or "≈" the same way.
- * @param {Fraction} value @param {number} [places]
- * @returns {{text: string, equal: boolean}}
- */
-export function decimalForm(value, places = 3) {
-  return { text: decimalStr(value, places), equal: (value.num * 10n ** BigInt(places)) % value.den === 0n };
-}
-
 /** @param {bigint} x positive @returns {number} the number of bits of x */
 function bitLength(x) {
   const hex = x.toString(16);

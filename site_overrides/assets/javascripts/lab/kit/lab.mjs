@@ -23,7 +23,9 @@
  * - Links to the lab on the page apply in place (kit/links); back and forward reopen the
  *   state of their entry.
  * - Every valid update numbers itself in data-lab-sequence and fires "cl:lab-updated"
- *   (detail: {sequence}); the charts follow (kit/charts).
+ *   (detail: {sequence}); the charts follow (kit/charts), and so do the summary bar of key
+ *   results (kit/summary), the preset that holds the state shown (aria-pressed="true") and
+ *   the link to the state (kit/share).
  *
  * The definition:
  *   label        the lab's name in console messages ("composition lab")
@@ -52,6 +54,8 @@
 import { ChartQueue } from './charts.mjs';
 import { canonicalText, fieldOf, fieldText, readText, setFieldText, showFieldError, steppedText } from './fields.mjs';
 import { inPlaceQuery, reveal } from './links.mjs';
+import { ShareLink } from './share.mjs';
+import { showSummary } from './summary.mjs';
 import { labText } from './text.mjs';
 import { failedEvent, markCurrent, markFailed, presentThenShow, showFailure } from './update.mjs';
 import { addressIsFor, historyEntry, queryString, readQuery, writeAddress } from './url.mjs';
@@ -118,6 +122,12 @@ export class Lab {
       document: env.doc,
     });
     for (const name of definition.params) this.values[name] = this.read(name, this.defaults[name]).value;
+    /** Each preset with the query of the state it opens, as the address would hold it. */
+    this.presets = Array.from(root.querySelectorAll('[data-preset]'), (button) => ({
+      button,
+      query: this.queryOf(this.textsOfQuery(button.getAttribute('data-preset')).texts),
+    }));
+    this.share = new ShareLink(root, env, () => this.currentQuery(), this.labId);
     this.listen();
     this.open(this.addressQuery(), null);
     const staticNote = root.querySelector('[data-lab-static]');
@@ -141,6 +151,25 @@ export class Lab {
   addressQuery() {
     const location = this.env.win.location;
     return addressIsFor(location, this.labId) ? location.search : '';
+  }
+
+  /** The query of the state shown, as the address holds it. */
+  currentQuery() {
+    return queryString(this.definition.params, this.values, (name, value) => this.canonical(name, value));
+  }
+
+  /** The query of a state's texts (each read, as a preset's are), as the address would hold it. */
+  queryOf(texts) {
+    /** @type {Record<string, any>} */
+    const values = {};
+    for (const name of this.definition.params) values[name] = this.read(name, texts[name]).value;
+    return queryString(this.definition.params, values, (name, value) => this.canonical(name, value));
+  }
+
+  /** Marks the preset that holds the state shown (if one does) with aria-pressed="true". */
+  markPreset() {
+    const shown = this.currentQuery();
+    for (const preset of this.presets) preset.button.setAttribute('aria-pressed', String(preset.query === shown));
   }
 
   /** The text the URL and the field keep for a valid value. */
@@ -376,6 +405,9 @@ export class Lab {
         this.values = candidate;
         this.result = shown.result;
         definition.show(shown, this.slots, this.memory);
+        showSummary(this.root);
+        this.markPreset();
+        this.share.follow();
         markCurrent(this.root);
         showFailure(/** @type {any} */ (this.slots.error), '');
       },

@@ -5,18 +5,25 @@
  *   "3/8"  -> '3/8 <span class="cl-decimal">= 0.375</span>'
  *   "1/3"  -> '1/3 <span class="cl-decimal">≈ 0.333</span>'
  *   "-3/8" -> '-3/8 <span class="cl-decimal">= -0.375</span>'
- *   "2"    -> '2' (an integer stays plain)
+ *   "2"    -> '2' (a short integer stays plain)
+ *   a fraction longer than 13 characters -> its reading first, the fraction one click away:
+ *     '<details class="cl-exact"><summary>≈ 1 − 1.3 × 10⁻⁷</summary>
+ *      <span class="cl-fraction" tabindex="0">…</span></details>'
  *
- * The decimal is half-up at three places (exact/rational.mjs's `decimalForm`), and "="
- * or "≈" comes from the exact value, never from reading the decimal back, so a value of
- * any size renders. A lab may hand in its engine's `decimalForm` (the composition lab does,
- * so a test can wrap the engine's formatters).
+ * The reading is exact/readable.mjs's, so a value of any size renders and "≈ 1" never
+ * stands for a value below 1. A lab hands in its engine's `readable` (so a test can wrap
+ * the engine's formatters).
  *
  * @module kit/markup
  */
 
-import { decimalForm as exactDecimalForm } from '../exact/rational.mjs';
+import { readable as exactReadable, readableText } from '../exact/readable.mjs';
 import { escapeHtml } from './text.mjs';
+
+/** @typedef {import('../exact/readable.mjs').Readable} Readable */
+
+/** The title of a long value's summary (templates.py's EXACT_HINT). */
+const EXACT_HINT = '눌러서 정확한 분수 보기';
 
 /**
  * "3/8", "-1/2" or "2" as an exact fraction. The engines' strings are reduced already, so
@@ -30,15 +37,28 @@ export function exactOf(text) {
 
 /**
  * @param {string} exact a reduced fraction string, as the engines write them
- * @param {(value: {num: bigint, den: bigint}) => {text: string, equal: boolean}} [decimalForm]
+ * @param {(value: {num: bigint, den: bigint}) => Readable} [readable]
  * @returns {string} HTML
  */
-export function numberHtml(exact, decimalForm = exactDecimalForm) {
-  const value = exactOf(exact);
-  if (value.den === 1n) return escapeHtml(exact);
-  const decimal = decimalForm(value);
+export function numberHtml(exact, readable = exactReadable) {
+  const shown = readable(exactOf(exact));
+  if (shown.approx === null) return escapeHtml(exact);
+  if (shown.long) {
+    return (
+      '<details class="cl-exact"><summary title="' + EXACT_HINT + '">' + escapeHtml(readableText(shown)) +
+      '</summary><span class="cl-fraction" tabindex="0">' + escapeHtml(exact) + '</span></details>'
+    );
+  }
   return (
-    escapeHtml(exact) + ' <span class="cl-decimal">' + (decimal.equal ? '=' : '≈') + ' ' + escapeHtml(decimal.text) +
+    escapeHtml(exact) + ' <span class="cl-decimal">' + (shown.equal ? '=' : '≈') + ' ' + escapeHtml(shown.approx) +
     '</span>'
   );
+}
+
+/**
+ * An exact value as plain text for a sentence (the templates' `reading` filter).
+ * @param {string} exact @param {(value: {num: bigint, den: bigint}) => Readable} [readable]
+ */
+export function readingText(exact, readable = exactReadable) {
+  return readableText(readable(exactOf(exact)));
 }

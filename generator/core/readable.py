@@ -1,0 +1,148 @@
+"""How an exact value reads: a short fraction as it is, a long one in a few digits.
+
+A reduced fraction is the truth, but at k = 100 one δ* has about 120 digits and a composed
+α = 3^100 has 48: nobody reads that. :func:`readable` gives each exact value
+
+- ``exact``: the reduced fraction string, always (it stays in ``data-exact``);
+- ``approx``: a short reading, or ``None`` for a short integer, which needs none;
+- ``equal``: whether ``approx`` is the value exactly ("=") or rounded ("≈");
+- ``long``: whether ``exact`` is longer than :data:`SHORT_CHARS`, so that ``approx`` is
+  shown first and the fraction one action away.
+
+The reading never says "≈ 1" or "≈ 0" for a value that is neither. Let n be the value rounded
+half-up at 3 decimals (:func:`~generator.core.rational.decimal_str`):
+
+- below 1/100, or from 10^6 on, the value is written in scientific notation with
+  :data:`SIGNIFICANT` significant digits: 1/10⁴ → "1 × 10⁻⁴", 3^100 → "5.15 × 10⁴⁷";
+- when n is a whole number that is not the value, the distance is written instead:
+  0.99999987 → "1 − 1.3 × 10⁻⁷" (the reader sees that it is not 1);
+- otherwise n itself: 3/8 → "0.375", 1/3 → "0.333".
+
+Scientific notation is found on integers alone. For v = a/b > 0 the exponent e with
+10^e ≤ v < 10^(e+1) starts from the digit counts of a and b (it is one of two neighbours)
+and is settled by exact comparison; the mantissa is floor(v·10^(s−1−e) + 1/2), an integer
+of s digits, or 10^s when the rounding carries, which moves e up by one. No float is made.
+
+:func:`output_set_text` writes an event, a set of outputs, with runs of three or more
+consecutive whole-number outputs as a range: {0, 1, …, 49} reads "{0, …, 49}".
+
+The lab's engine mirrors both (``site_overrides/assets/javascripts/lab/exact/readable.mjs``),
+and the composition lab's golden vectors (``readable_cases``) hold the two equal.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from generator.core.rational import decimal_str, fraction_str
+
+SHORT_CHARS = 13  # "1023/1048576" (k = 10) is shown in full; a 36-digit α is not
+SIGNIFICANT = 3
+_SMALL = Fraction(1, 100)
+_LARGE = 10**6
+_SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+MINUS = "\u2212"
+RUN = 3  # consecutive outputs from which a set is written as a range
+_WHOLE = re.compile(r"0|[1-9][0-9]*")
+
+
+@dataclass(frozen=True)
+class Readable:
+    """An exact value with its short reading (see the module's rules)."""
+
+    exact: str
+    approx: str | None
+    equal: bool
+    long: bool
+
+    @property
+    def text(self) -> str:
+        """Plain text: "3/8 = 0.375", "1/3 ≈ 0.333", "2", or for a long value "≈ 5.15 × 10⁴⁷"."""
+        if self.approx is None:
+            return self.exact
+        relation = "=" if self.equal else "≈"
+        if self.long:
+            return self.approx if self.equal else f"{relation} {self.approx}"
+        return f"{self.exact} {relation} {self.approx}"
+
+    def as_json(self) -> dict[str, object]:
+        return {"exact": self.exact, "approx": self.approx, "equal": self.equal, "long": self.long}
+
+
+def _exponent(value: Fraction) -> int:
+    """The e with 10^e ≤ value < 10^(e+1), for value > 0."""
+    numerator, denominator = value.numerator, value.denominator
+    exponent = len(str(numerator)) - len(str(denominator))  # e is this or one less
+    if value < Fraction(10) ** exponent:
+        exponent -= 1
+    return exponent
+
+
+def _scientific(value: Fraction) -> tuple[str, Fraction]:
+    """value > 0 as "m.mm × 10^e" with SIGNIFICANT digits, and the number that text names."""
+    exponent = _exponent(value)
+    scale = Fraction(10) ** (SIGNIFICANT - 1 - exponent)
+    mantissa = int(value * scale + Fraction(1, 2))
+    if mantissa == 10**SIGNIFICANT:  # 9.995 × 10^e rounds up to 1.00 × 10^(e+1)
+        mantissa, exponent = 10 ** (SIGNIFICANT - 1), exponent + 1
+        scale /= 10
+    shown = Fraction(mantissa) / scale
+    digits = str(mantissa)
+    head, tail = digits[0], digits[1:].rstrip("0")
+    text = f"{head}.{tail}" if tail else head
+    return f"{text} × 10{str(exponent).translate(_SUPERSCRIPT)}", shown
+
+
+def _approximation(value: Fraction) -> tuple[str, Fraction]:
+    """value ≠ 0: its reading and the number that reading names."""
+    size = abs(value)
+    if size < _SMALL or size >= _LARGE:
+        text, shown = _scientific(size)
+        return ("-" + text, -shown) if value < 0 else (text, shown)
+    decimal = decimal_str(value)  # "-2" for -2.00001: the distance then goes further down
+    rounded = Fraction(decimal)
+    if rounded.denominator == 1 and rounded != value:
+        distance, shown = _scientific(abs(value - rounded))
+        if value < rounded:
+            return f"{decimal} {MINUS} {distance}", rounded - shown
+        return f"{decimal} + {distance}", rounded + shown
+    return decimal, rounded
+
+
+def readable(value: Fraction | int) -> Readable:
+    """The reading of an exact value; a negative one starts with "-", as decimal_str writes it."""
+    value = Fraction(value)
+    exact = fraction_str(value)
+    long = len(exact) > SHORT_CHARS
+    if value == 0 or (value.denominator == 1 and not long):
+        return Readable(exact, None, True, long)
+    text, shown = _approximation(value)
+    return Readable(exact, text, shown == value, long)
+
+
+def output_set_text(labels: Sequence[str]) -> str:
+    """An event as a set: "{0}", "{00, 11}", "{0, …, 49}", or "∅" for the empty event.
+
+    A run of at least :data:`RUN` whole-number labels, each one more than the last, is
+    written by its ends; any other label stands for itself."""
+    if not labels:
+        return "∅"
+    parts: list[str] = []
+    run: list[str] = []
+
+    def close() -> None:
+        parts.extend([f"{run[0]}, …, {run[-1]}"] if len(run) >= RUN else run)
+        run.clear()
+
+    def follows(label: str, last: str) -> bool:
+        return bool(_WHOLE.fullmatch(label) and _WHOLE.fullmatch(last)) and int(label) == int(last) + 1
+
+    for label in labels:
+        if run and not follows(label, run[-1]):
+            close()
+        run.append(label)
+    close()
+    return "{" + ", ".join(parts) + "}"

@@ -1,0 +1,128 @@
+"""Readable on a phone and a desktop: long exact values, tables and chart fonts, as drawn.
+
+At k = 100 the composition lab's values have up to 120 digits. At 1280 and 390 px:
+
+- no result, table cell or verdict is wider than its box, the page never scrolls sideways,
+  and a table wider than the column scrolls inside its own box;
+- no text reads "≈ 0" or "≈ 1" (generator/core/readable.py writes the distance instead), and
+  the verdict names the required δ as "1 − 1.3 × 10⁻⁷";
+- a long value's fraction is one click away, whole, and selected whole by one click;
+- every chart's text (the lab's live charts and every static chart of every lesson page) is
+  drawn at 11 px or more after the chart is scaled to the column.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_lab_browser import open_lab, wait_for_charts
+from tests.conftest import LESSON_PAGE
+
+pytestmark = pytest.mark.browser
+
+K100 = "?mode=fresh&k=100&p=75&alpha=3.0&delta=0&alpha0=3.0"
+WIDTHS = (1280, 390)
+LESSON_PAGES = ("lessons/composition.html", "lessons/events.html")
+MIN_FONT_PX = 11
+
+OVERFLOWING = """() => {
+  const page = document.documentElement.clientWidth;
+  const wide = (el) => el.scrollWidth > el.clientWidth + 1;
+  const outside = (el) => {
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.right > page + 1;
+  };
+  const found = [];
+  for (const el of document.querySelectorAll('#lab [data-out], #lab .cl-verdict, #lab td, #lab th')) {
+    const box = el.closest('.cl-table');  // a table scrolls inside its own box
+    const name = el.dataset.out || el.tagName;
+    if (wide(el) || (!box && outside(el))) found.push(`${name}: ${el.textContent.slice(0, 50)}`);
+  }
+  for (const table of document.querySelectorAll('#lab .cl-table')) {
+    if (outside(table)) found.push('table ' + table.id);
+  }
+  if (document.documentElement.scrollWidth > page + 1) found.push('the page scrolls sideways');
+  return found;
+}"""
+
+ROUNDED_TO_0_OR_1 = r"""() => {
+  const found = document.body.innerText.match(/.{0,30}≈ [01](?![.0-9]| [−+×] ).{0,30}/g);
+  return found || [];
+}"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_long_values_fit_their_boxes_and_never_read_as_0_or_1(
+    new_page: Any, site_url: str, width: int
+) -> None:
+    page, log = open_lab(new_page, f"{site_url}{LESSON_PAGE}{K100}", viewport={"width": width, "height": 900})
+    wait_for_charts(page)
+    assert page.evaluate(OVERFLOWING) == []
+    assert page.evaluate(ROUNDED_TO_0_OR_1) == []
+    claim = page.locator('#lab [data-out="claim"]')
+    expect(claim).to_have_text("주장 실패: 필요한 δ(≈ 1 − 1.3 × 10⁻⁷)가 주장한 δ(0)보다 큽니다")
+    expect(page.locator('#lab [data-out="max-event"]')).to_have_text("0→1 방향, {0, …, 49}")
+    assert log.console_errors == []
+
+
+def test_a_long_fraction_is_one_click_away_and_selects_whole(new_page: Any, site_url: str) -> None:
+    page, _ = open_lab(new_page, f"{site_url}{LESSON_PAGE}{K100}", viewport={"width": 390, "height": 900})
+    slot = page.locator('#lab [data-out="delta-required"]')
+    exact = slot.get_attribute("data-exact")
+    assert exact is not None
+    assert len(exact) > 100
+    fraction = slot.locator(".cl-fraction")
+    expect(fraction).to_be_hidden()
+    slot.locator("summary").focus()
+    page.keyboard.press("Enter")
+    expect(fraction).to_be_visible()
+    expect(fraction).to_have_text(exact)
+    fraction.click()
+    assert page.evaluate("() => String(getSelection())") == exact
+    assert page.evaluate(OVERFLOWING) == []
+
+
+CHARTED = (
+    "() => [...document.querySelectorAll('[data-lab]')].every((lab) => lab.hasAttribute('data-lab-charted'))"
+)
+
+# The smallest font of every chart on the page, in CSS px as drawn: a live chart's SVG text
+# (its computed size times the SVG's scale to its box), and a static chart's image (the
+# SVG file's font sizes times the image's scale).
+SMALLEST_FONTS = """async () => {
+  const sizes = [];
+  for (const svg of document.querySelectorAll('[data-lab-chart] svg')) {
+    const scale = svg.getBoundingClientRect().width / Number(svg.getAttribute('width'));
+    for (const text of svg.querySelectorAll('text')) {
+      if (!text.textContent.trim()) continue;
+      sizes.push(['live ' + svg.closest('[data-lab-chart]').dataset.labChart,
+        parseFloat(getComputedStyle(text).fontSize) * scale]);
+    }
+  }
+  for (const image of document.querySelectorAll('img.cl-chart')) {
+    if (!image.getBoundingClientRect().width) continue;  // in a closed step or table view
+    const svg = new DOMParser().parseFromString(await (await fetch(image.src)).text(), 'image/svg+xml');
+    const scale = image.getBoundingClientRect().width / Number(svg.documentElement.getAttribute('width'));
+    for (const text of svg.querySelectorAll('text')) {
+      if (!text.textContent.trim()) continue;
+      sizes.push([image.getAttribute('src'), parseFloat(text.getAttribute('font-size')) * scale]);
+    }
+  }
+  return sizes;
+}"""
+
+
+@pytest.mark.parametrize("path", LESSON_PAGES)
+def test_chart_text_is_at_least_11px_on_a_phone(new_page: Any, site_url: str, path: str) -> None:
+    page, _ = new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{site_url}{path}")
+    page.wait_for_function(CHARTED)
+    sizes = page.evaluate(SMALLEST_FONTS)
+    assert {name for name, _ in sizes if name.startswith("live")}, "the lab's charts were measured"
+    static = {name for name, _ in sizes if not name.startswith("live")}
+    assert len(static) >= (5 if path == LESSON_PAGE else 0), "the static charts were measured"
+    small = sorted({(name, round(size, 1)) for name, size in sizes if size < MIN_FONT_PX})
+    assert small == []

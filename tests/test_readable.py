@@ -1,0 +1,162 @@
+"""How exact values read (generator/core/readable.py), against hand values and an oracle.
+
+The oracle is Python's ``decimal`` module at a precision far above the values' sizes, rounding
+half-up: the scientific form of a value is ``format(Decimal(a) / Decimal(b), ".2E")``, written
+with "×" and superscripts. Properties: a reading names a number within half a unit of its last
+digit of the value; "=" only when it is the value; a reading that is a bare whole number is
+that value (never "1" for 0.99999987); long is exactly "more than 13 characters"; a set's
+text lists the same outputs, runs and all.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import ROUND_HALF_UP, Decimal, localcontext
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from generator.core.readable import SHORT_CHARS, output_set_text, readable
+from generator.course.templates import number_html, reading
+
+SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+_SCIENTIFIC = re.compile(r"(?P<mantissa>[0-9](?:\.[0-9]+)?) × 10(?P<exponent>[⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
+_DISTANCE = re.compile(r"(?P<whole>-?[0-9]+) (?P<sign>[−+]) (?P<distance>.+)")
+
+
+def named(text: str) -> Fraction:
+    """The number a reading names: "0.375", "1 × 10⁻⁴", "1 − 1.3 × 10⁻⁷", "-2 − 1 × 10⁻⁵"."""
+    if text.startswith("-") and not _DISTANCE.fullmatch(text):
+        return -named(text[1:])
+    if distance := _DISTANCE.fullmatch(text):
+        gap = named(distance["distance"])
+        whole = Fraction(distance["whole"])
+        return whole - gap if distance["sign"] == "−" else whole + gap
+    if scientific := _SCIENTIFIC.fullmatch(text):
+        exponent = int(scientific["exponent"].translate(SUPERSCRIPTS))
+        return Fraction(scientific["mantissa"]) * Fraction(10) ** exponent
+    assert re.fullmatch(r"[0-9]+(?:\.[0-9]{1,3})?", text), text
+    return Fraction(text)
+
+
+def oracle_scientific(value: Fraction) -> str:
+    """value > 0 in 3 significant digits by the decimal module, as readable writes it."""
+    with localcontext() as context:
+        context.prec = 2 * (len(str(value.numerator)) + len(str(value.denominator))) + 20
+        context.rounding = ROUND_HALF_UP
+        mantissa, exponent = format(Decimal(value.numerator) / Decimal(value.denominator), ".2E").split("E")
+    mantissa = mantissa.rstrip("0").rstrip(".")
+    return f"{mantissa} × 10{str(int(exponent)).translate(str.maketrans('0123456789-', '⁰¹²³⁴⁵⁶⁷⁸⁹⁻'))}"
+
+
+HAND = [
+    ("3/8", "3/8 = 0.375"),
+    ("1/3", "1/3 ≈ 0.333"),
+    ("2", "2"),
+    ("0", "0"),
+    ("18/25", "18/25 = 0.72"),
+    ("1/10000", "1/10000 = 1 × 10⁻⁴"),
+    ("1023/1048576", "1023/1048576 ≈ 9.76 × 10⁻⁴"),
+    ("1999/2000", "1999/2000 = 1 − 5 × 10⁻⁴"),
+    ("200001/100000", "200001/100000 = 2 + 1 × 10⁻⁵"),
+    ("-200001/100000", "-2 − 1 × 10⁻⁵"),
+    ("99999999/100000000", "1 − 1 × 10⁻⁸"),
+    (str(3**100), "≈ 5.15 × 10⁴⁷"),
+    (f"{3**60 - 1}/{3**60}", "≈ 1 − 2.36 × 10⁻²⁹"),
+    ("10000000000000", "1 × 10¹³"),
+]
+
+
+@pytest.mark.parametrize(("exact", "text"), HAND)
+def test_hand_values_read_as_written(exact: str, text: str) -> None:
+    assert reading(exact) == text
+
+
+def test_the_k100_verdict_value_reads_as_its_distance_from_1() -> None:
+    """0.99999987…, the issue's example: the decimal at 3 places would say "1"."""
+    value = 1 - Fraction(13, 10**8) - Fraction(1, 3**70)
+    shown = readable(value)
+    assert shown.long
+    assert shown.approx == "1 − 1.3 × 10⁻⁷"
+    assert not shown.equal
+
+
+def test_a_long_value_shows_its_reading_and_keeps_its_fraction_one_click_away() -> None:
+    exact = f"{3**60 - 1}/{3**60}"
+    html = str(number_html(exact))
+    assert html.startswith(
+        '<details class="cl-exact"><summary title="눌러서 정확한 분수 보기">≈ 1 − 2.36 × 10⁻²⁹'
+    )
+    assert f'<span class="cl-fraction" tabindex="0">{exact}</span></details>' in html
+    assert str(number_html("3/8")) == '3/8 <span class="cl-decimal">= 0.375</span>'
+    assert str(number_html("7")) == "7"
+
+
+fractions = st.builds(
+    lambda n, d, sign: Fraction(sign * n, d),
+    st.integers(0, 10**40),
+    st.integers(1, 10**40),
+    st.sampled_from((1, 1, 1, -1)),
+)
+
+
+@given(fractions)
+def test_a_reading_names_a_number_close_to_the_value_and_says_whether_it_is_the_value(
+    value: Fraction,
+) -> None:
+    shown = readable(value)
+    assert shown.exact == (str(value.numerator) if value.denominator == 1 else str(value))
+    assert shown.long == (len(shown.exact) > SHORT_CHARS)
+    if shown.approx is None:
+        assert value.denominator == 1
+        assert not shown.long
+        return
+    number = named(shown.approx)
+    assert shown.equal == (number == value)
+    size = abs(value)
+    if size < Fraction(1, 100) or size >= 10**6:
+        assert shown.approx.lstrip("-") == oracle_scientific(size)
+        assert abs(number - value) <= size / 100 * Fraction(1, 2) + size / 10**3
+    else:
+        assert abs(number - value) <= Fraction(1, 2000)
+    if re.fullmatch(r"-?[0-9]+", shown.approx):
+        assert number == value  # a bare whole number is never a rounding: no "≈ 1" for 0.9999
+
+
+@given(st.integers(1, 10**30), st.integers(1, 10**30))
+def test_values_just_below_one_read_as_a_distance(gap: int, scale: int) -> None:
+    value = 1 - Fraction(gap, gap * 2000 + scale)
+    shown = readable(value)
+    assert shown.approx is not None
+    assert shown.approx.startswith("1 − ") or float(shown.approx) < 1
+    assert named(shown.approx) <= 1
+
+
+@given(st.sets(st.integers(0, 60), max_size=40))
+def test_a_set_text_lists_exactly_its_outputs(outputs: set[int]) -> None:
+    labels = [str(i) for i in sorted(outputs)]
+    text = output_set_text(labels)
+    if not labels:
+        assert text == "∅"
+        return
+    listed: list[int] = []
+    for part in text[1:-1].split(", "):
+        listed.append(-1 if part == "…" else int(part))
+    expanded: list[int] = []
+    for i, item in enumerate(listed):
+        if item == -1:
+            expanded.extend(range(listed[i - 1] + 1, listed[i + 1]))
+        else:
+            expanded.append(item)
+    assert expanded == sorted(outputs)
+    assert "…" not in text or len(outputs) >= 3
+
+
+def test_set_texts_by_hand() -> None:
+    assert output_set_text([str(i) for i in range(50)]) == "{0, …, 49}"
+    assert output_set_text(["0", "1"]) == "{0, 1}"
+    assert output_set_text(["00", "01", "10"]) == "{00, 01, 10}"
+    assert output_set_text(["0", "1", "2", "5", "7", "8", "9", "10"]) == "{0, …, 2, 5, 7, …, 10}"
+    assert output_set_text([]) == "∅"
