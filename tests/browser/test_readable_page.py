@@ -5,7 +5,8 @@ At k = 100 the composition lab's values have up to 120 digits. At 1280 and 390 p
 - no result, table cell or verdict is wider than its box, the page never scrolls sideways,
   and a table wider than the column scrolls inside its own box;
 - no text reads "≈ 0" or "≈ 1" (generator/core/readable.py writes the distance instead), and
-  the verdict names the required δ as "1 − 1.3 × 10⁻⁷";
+  the verdict names the required δ as "1 − 1.3 × 10⁻⁷" (the lab is kept as
+  test-results/screenshots/lab-k100-<width>.png);
 - a long value's fraction is one click away, whole, and selected whole by one click;
 - every chart's text (the lab's live charts and every static chart of every lesson page) is
   drawn at 11 px or more after the chart is scaled to the column.
@@ -19,7 +20,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_lab_browser import open_lab, wait_for_charts
-from tests.conftest import LESSON_PAGE
+from tests.conftest import LESSON_PAGE, ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -27,6 +28,8 @@ K100 = "?mode=fresh&k=100&p=75&alpha=3.0&delta=0&alpha0=3.0"
 WIDTHS = (1280, 390)
 LESSON_PAGES = ("lessons/composition.html", "lessons/events.html")
 MIN_FONT_PX = 11
+# The lab at k = 100 as a reader sees it, kept for people to look at (git ignores the folder).
+SCREENSHOTS = ROOT / "test-results" / "screenshots"
 
 OVERFLOWING = """() => {
   const page = document.documentElement.clientWidth;
@@ -66,6 +69,8 @@ def test_long_values_fit_their_boxes_and_never_read_as_0_or_1(
     expect(claim).to_have_text("주장 실패: 필요한 δ(≈ 1 − 1.3 × 10⁻⁷)가 주장한 δ(0)보다 큽니다")
     expect(page.locator('#lab [data-out="max-event"]')).to_have_text("0→1 방향, {0, …, 49}")
     assert log.console_errors == []
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#lab").screenshot(path=str(SCREENSHOTS / f"lab-k100-{width}.png"))
 
 
 def test_a_long_fraction_is_one_click_away_and_selects_whole(new_page: Any, site_url: str) -> None:
