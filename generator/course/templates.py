@@ -9,6 +9,7 @@ Every value is escaped unless it is :class:`markupsafe.Markup` (what another tem
 :func:`number_html` made). Undefined names are errors, never empty text. Filters:
 
     number   "3/8" -> "3/8 <span class="cl-decimal">= 0.375</span>" (see :func:`number_html`)
+    cell     the same in a table cell, where a long value's fraction waits for the table's switch
     reading  "3/8" -> "3/8 = 0.375", a long value -> "≈ 5.15 × 10⁴⁷" (plain text, for a sentence)
     script   a value as JSON that is safe inside ``<script>`` (no "</" can close it)
     attrjson a value as JSON for a data attribute (escaped as any attribute)
@@ -54,6 +55,19 @@ def number_html(exact: str) -> Markup:
     return escape(exact) + Markup(' <span class="cl-decimal">{} {}</span>').format(relation, shown.approx)
 
 
+def cell_html(exact: str) -> Markup:
+    """An exact value in a table cell: as :func:`number_html`, except that a long one shows its
+    reading and keeps its fraction beside it, hidden until the table's switch ("긴 값은 정확한
+    분수로", the ``exact_switch`` macro of ``numbers.html``) shows every fraction of the table
+    at once: a table of 300 long values gets one control, not 300 tab stops."""
+    shown = readable(Fraction(exact))
+    if not shown.long:
+        return number_html(exact)
+    return Markup('<span class="cl-reading">{}</span><span class="cl-fraction">{}</span>').format(
+        shown.text, exact
+    )
+
+
 def reading(exact: str) -> str:
     """An exact value as plain text for a sentence: "3/8 = 0.375", "2", "≈ 5.15 × 10⁴⁷"."""
     return readable(Fraction(exact)).text
@@ -87,7 +101,10 @@ def environment(folder: Path | None = None) -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=False,
     )
-    env.filters.update(number=number_html, reading=reading, script=script_json, attrjson=attribute_json)
+    env.filters.update(
+        number=number_html, cell=cell_html, reading=reading, script=script_json, attrjson=attribute_json
+    )
+    env.tests["long"] = lambda exact: readable(Fraction(exact)).long
     return env
 
 

@@ -7,7 +7,8 @@ At k = 100 the composition lab's values have up to 120 digits. At 1280 and 390 p
 - no text reads "≈ 0" or "≈ 1" (generator/core/readable.py writes the distance instead), and
   the verdict names the required δ as "1 − 1.3 × 10⁻⁷" (the lab is kept as
   test-results/screenshots/lab-k100-<width>.png);
-- a long value's fraction is one click away, whole, and selected whole by one click;
+- a long value's fraction is one click away, whole, and selected whole by one click; in a
+  table, one switch shows every fraction of it;
 - every chart's text (the lab's live charts and every static chart of every lesson page) is
   drawn at 11 px or more after the chart is scaled to the column.
 """
@@ -19,6 +20,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from generator.core.readable import SHORT_CHARS
+from generator.course.templates import reading
 from tests.browser.test_lab_browser import open_lab, wait_for_charts
 from tests.conftest import LESSON_PAGE, ROOT
 
@@ -131,3 +134,29 @@ def test_chart_text_is_at_least_11px_on_a_phone(new_page: Any, site_url: str, pa
     assert len(static) >= (5 if path == LESSON_PAGE else 0), "the static charts were measured"
     small = sorted({(name, round(size, 1)) for name, size in sizes if size < MIN_FONT_PX})
     assert small == []
+
+
+def test_a_tables_long_values_show_their_fractions_by_one_switch(new_page: Any, site_url: str) -> None:
+    """A table of 202 long values has one control, not 202 tab stops: its switch shows every
+    fraction of the table, whole, and the table scrolls inside its box."""
+    page, _ = open_lab(new_page, f"{site_url}{LESSON_PAGE}{K100}", viewport={"width": 390, "height": 900})
+    table = page.locator("#cl-lab-probability")
+    cells = table.locator("td[data-exact]")
+    assert cells.count() == 202
+    first = cells.first
+    exact = first.get_attribute("data-exact")
+    assert exact is not None
+    table.scroll_into_view_if_needed()  # its box is content-visibility: auto (lab.css)
+    expect(first).to_have_text(reading(exact), use_inner_text=True)
+    stops = "#cl-lab-probability, #cl-lab-probability [tabindex], #cl-lab-probability summary"
+    assert page.locator(stops).count() == 1  # the table itself, which scrolls
+    switch = page.locator("#lab .cl-exact-switch").first
+    switch.locator("input").focus()
+    page.keyboard.press("Space")
+    expect(first).to_have_text(exact, use_inner_text=True)
+    page.add_style_tag(content=".cl-lab-table-wrap { content-visibility: visible; }")
+    texts = cells.evaluate_all("(cells) => cells.map((c) => [c.dataset.exact, c.innerText])")
+    long = [(exact, text) for exact, text in texts if len(exact) > SHORT_CHARS]
+    assert len(long) > 150
+    assert all(text == exact for exact, text in long)
+    assert page.evaluate(OVERFLOWING) == []

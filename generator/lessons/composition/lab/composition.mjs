@@ -27,7 +27,7 @@
  * @module composition
  */
 
-import { exactOf, numberHtml as exactHtml, readingText } from '#lab/kit/markup.mjs';
+import { cellHtml as exactCellHtml, exactOf, numberHtml as exactHtml, readingText } from '#lab/kit/markup.mjs';
 import { escapeHtml, labHtml, labText } from '#lab/kit/text.mjs';
 
 export { exactOf };
@@ -89,6 +89,11 @@ export function renderers(root, engine) {
     return exactHtml(exact, (value) => engine.readable(value));
   }
 
+  /** A table cell's markup (the `cell` filter), with the engine's readable. */
+  function cellHtml(exact) {
+    return exactCellHtml(exact, (value) => engine.readable(value));
+  }
+
   /** The templates' `reading` filter: an exact value as plain text for a sentence. */
   function reading(exact) {
     return readingText(exact, (value) => engine.readable(value));
@@ -103,6 +108,7 @@ export function renderers(root, engine) {
 
   const out = (html, data = {}) => ({ html, data });
   const value = (exact) => out(numberHtml(exact), { exact });
+  const tableValue = (exact) => out(cellHtml(exact), { exact });
 
   function channelText(record) {
     const channel = record.channel;
@@ -169,7 +175,7 @@ export function renderers(root, engine) {
   };
 
   function cell(exact) {
-    return '<td data-exact="' + escapeHtml(exact) + '">' + numberHtml(exact) + '</td>';
+    return '<td data-exact="' + escapeHtml(exact) + '">' + cellHtml(exact) + '</td>';
   }
 
   /** The probability table's body as results.html writes it: one row a line. */
@@ -262,8 +268,8 @@ export function renderers(root, engine) {
       tableKey: key,
       distributionRows: fresh ? probabilityRows(result) : null,
       inEvent: inEventText(result),
-      selected: { alpha: claim.alpha, text: say('selected-alpha', { alpha: claim.alpha }), ...value(claim.required) },
-      grid: fresh ? result.grid.deltas.map(value) : null,
+      selected: { alpha: claim.alpha, text: say('selected-alpha', { alpha: claim.alpha }), ...tableValue(claim.required) },
+      grid: fresh ? result.grid.deltas.map(tableValue) : null,
       charts: chartRows(result),
       announcement: say('announcement', {
         verdict,

@@ -27,7 +27,7 @@
  * @module events/lab
  */
 
-import { numberHtml, readingText } from '#lab/kit/markup.mjs';
+import { cellHtml, numberHtml, readingText } from '#lab/kit/markup.mjs';
 import { escapeHtml, labText } from '#lab/kit/text.mjs';
 
 /** Every element `show` writes, by name (kit/lab finds them once, at mount). */
@@ -97,7 +97,7 @@ export function renderers(root, engine) {
   function rowOf(output) {
     return {
       hidden: false,
-      cells: ROW_KEYS.map((key) => value(output[key])),
+      cells: ROW_KEYS.map((key) => ({ exact: output[key], html: cellHtml(output[key], (v) => engine.readable(v)) })),
       inMax: output.in_max_event ? 'true' : 'false',
       inMaxText: say(output.in_max_event ? 'in-max' : 'not-in-max'),
     };

@@ -169,7 +169,11 @@ export class Lab {
   /** Marks the preset that holds the state shown (if one does) with aria-pressed="true". */
   markPreset() {
     const shown = this.currentQuery();
-    for (const preset of this.presets) preset.button.setAttribute('aria-pressed', String(preset.query === shown));
+    for (const preset of this.presets) {
+      const pressed = String(preset.query === shown);
+      // Only a change is written: an attribute that styles match invalidates the buttons' style.
+      if (preset.button.getAttribute('aria-pressed') !== pressed) preset.button.setAttribute('aria-pressed', pressed);
+    }
   }
 
   /** The text the URL and the field keep for a valid value. */

@@ -56,6 +56,22 @@ export function numberHtml(exact, readable = exactReadable) {
 }
 
 /**
+ * An exact value in a table cell (templates.py's `cell_html`, the `cell` filter): as
+ * `numberHtml`, except that a long value shows its reading with its fraction beside it,
+ * hidden until the table's switch shows them all.
+ * @param {string} exact @param {(value: {num: bigint, den: bigint}) => Readable} [readable]
+ * @returns {string} HTML
+ */
+export function cellHtml(exact, readable = exactReadable) {
+  const shown = readable(exactOf(exact));
+  if (!shown.long) return numberHtml(exact, () => shown);
+  return (
+    '<span class="cl-reading">' + escapeHtml(readableText(shown)) + '</span><span class="cl-fraction">' +
+    escapeHtml(exact) + '</span>'
+  );
+}
+
+/**
  * An exact value as plain text for a sentence (the templates' `reading` filter).
  * @param {string} exact @param {(value: {num: bigint, den: bigint}) => Readable} [readable]
  */
