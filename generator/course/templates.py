@@ -32,10 +32,6 @@ from generator.core.readable import readable
 COURSE_TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
-# The title of a long value's summary: what one click shows.
-EXACT_HINT = "눌러서 정확한 분수 보기"
-
-
 def number_html(exact: str) -> Markup:
     """An exact value as it reads (:func:`generator.core.readable.readable`).
 
@@ -48,9 +44,9 @@ def number_html(exact: str) -> Markup:
         return escape(exact)
     if shown.long:
         return Markup(
-            '<details class="cl-exact"><summary title="{}">{}</summary>'
+            '<details class="cl-exact"><summary>{}</summary>'
             '<span class="cl-fraction" tabindex="0">{}</span></details>'
-        ).format(EXACT_HINT, shown.text, exact)
+        ).format(shown.text, exact)
     relation = "=" if shown.equal else "≈"
     return escape(exact) + Markup(' <span class="cl-decimal">{} {}</span>').format(relation, shown.approx)
 

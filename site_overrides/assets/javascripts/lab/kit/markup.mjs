@@ -22,9 +22,6 @@ import { escapeHtml } from './text.mjs';
 
 /** @typedef {import('../exact/readable.mjs').Readable} Readable */
 
-/** The title of a long value's summary (templates.py's EXACT_HINT). */
-const EXACT_HINT = '눌러서 정확한 분수 보기';
-
 /**
  * "3/8", "-1/2" or "2" as an exact fraction. The engines' strings are reduced already, so
  * no gcd is taken again (at k = 100 the composition lab's fractions have 200-digit terms).
@@ -45,7 +42,7 @@ export function numberHtml(exact, readable = exactReadable) {
   if (shown.approx === null) return escapeHtml(exact);
   if (shown.long) {
     return (
-      '<details class="cl-exact"><summary title="' + EXACT_HINT + '">' + escapeHtml(readableText(shown)) +
+      '<details class="cl-exact"><summary>' + escapeHtml(readableText(shown)) +
       '</summary><span class="cl-fraction" tabindex="0">' + escapeHtml(exact) + '</span></details>'
     );
   }
