@@ -27,10 +27,8 @@
  * @module composition
  */
 
-import { cellHtml as exactCellHtml, exactOf, numberHtml as exactHtml, readingText } from '#lab/kit/markup.mjs';
+import { cellHtml as exactCellHtml, numberHtml as exactHtml, readingText } from '#lab/kit/markup.mjs';
 import { escapeHtml, labHtml, labText } from '#lab/kit/text.mjs';
-
-export { exactOf };
 
 export const FIELDS = Object.freeze(['k', 'p', 'alpha', 'delta', 'alpha0']);
 export const PARAMS = Object.freeze(['mode', ...FIELDS]);
