@@ -59,7 +59,7 @@ def test_two_steps_of_ln3_and_0_6_at_ln9_need_21_25() -> None:
     optimal = OptimalComposition(Fraction(3), Fraction(3, 5), 2)
     assert optimal.truth_probability == Fraction(3, 4)
     assert optimal.no_reveal == Fraction(4, 25)  # (1 − 0.6)²
-    assert optimal.randomized_response.delta(Fraction(9)) == 0
+    assert optimal.rr_delta(Fraction(9)) == 0
     assert optimal.delta(Fraction(9)) == Fraction(21, 25)
     assert optimal_delta(Fraction(3), Fraction(3, 5), 2, Fraction(9)) == Fraction(21, 25)
     assert product_delta(Fraction(3), Fraction(3, 5), 2, Fraction(9)) == Fraction(21, 25)
@@ -123,8 +123,8 @@ def test_the_optimum_does_not_grow_with_alpha(
     [
         (0.5, Fraction(0), 1, "α must be an exact rational"),
         (Fraction(1, 2), Fraction(0), 1, "α must be an exact rational"),
-        (Fraction(3), 0.1, 2, "δ₀ must be an exact rational"),
-        (Fraction(3), Fraction(2), 2, "δ₀ must be an exact rational"),
+        (Fraction(3), 0.1, 2, "δ must be an exact rational"),
+        (Fraction(3), Fraction(2), 2, "δ must be an exact rational"),
         (Fraction(3), Fraction(0), 0, "k must be an integer"),
         (Fraction(3), Fraction(0), True, "k must be an integer"),
     ],

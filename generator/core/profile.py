@@ -117,6 +117,65 @@ class Profile(Generic[C]):
     def deltas(self, alphas: Iterable[Fraction]) -> list[Fraction]:
         return [self.delta(alpha) for alpha in alphas]
 
+    def smallest_alpha(self, delta: Fraction) -> Fraction | None:
+        """The smallest α >= 1 with δ*(α) <= δ, or None when no α is enough.
+
+        δ*(α) falls as α grows, and it is the larger of the two directions, so the answer is
+        the larger of each direction's own smallest α (:func:`_smallest_alpha`). The 1→0
+        direction reads the ratio order backwards with the laws swapped: its first m
+        outputs are the last m of the order.
+        """
+        if not isinstance(delta, Fraction) or delta < 0:
+            raise ValueError(f"δ must be an exact rational of at least 0, got {delta!r}")
+        count = len(self._order)
+        total_a, total_b = self._sum_a[-1], self._sum_b[-1]
+        forward = _smallest_alpha(self._a, self._b, self._sum_a, self._sum_b, self.channel.denominator, delta)
+        backward = _smallest_alpha(
+            self._b[::-1],
+            self._a[::-1],
+            [total_b - self._sum_b[count - m] for m in range(count + 1)],
+            [total_a - self._sum_a[count - m] for m in range(count + 1)],
+            self.channel.denominator,
+            delta,
+        )
+        if forward is None or backward is None:
+            return None
+        return max(forward, backward)
+
+
+def _smallest_alpha(
+    a: Sequence[int],
+    b: Sequence[int],
+    sum_a: Sequence[int],
+    sum_b: Sequence[int],
+    denominator: int,
+    delta: Fraction,
+) -> Fraction | None:
+    """One direction's smallest α >= 1 with Σ_z [P_z - α Q_z]_+ <= δ.
+
+    With the outputs in non-increasing a/b, write A_m, B_m for the sums of the first m. On
+    α between the ratios of outputs m and m - 1 the positive part is A_m - α B_m (over D),
+    a line, and at α = a_m/b_m the value is h(m) = A_m - (a_m/b_m) B_m, which grows with m.
+    The outputs with b = 0 come first; if their mass alone exceeds δ, no α is enough.
+    Otherwise the last m with a_m/b_m > 1 and h(m) <= δD, found by binary search, bounds
+    the answer's line: α = (A_{m+1} - δD) / B_{m+1}, and 1 when that falls below 1.
+    """
+    n, d = delta.numerator, delta.denominator
+    infinite = bisect.bisect_left(range(len(a)), True, key=lambda m: b[m] > 0)
+    if d * sum_a[infinite] > n * denominator:
+        return None
+    above_one = bisect.bisect_left(range(len(a)), True, key=lambda m: not a[m] > b[m])
+
+    def within(m: int) -> bool:
+        return d * (b[m] * sum_a[m] - a[m] * sum_b[m]) <= n * denominator * b[m]
+
+    cut = bisect.bisect_left(range(infinite, above_one), True, key=lambda m: not within(m)) + infinite
+    # Outputs [0, cut) are those with a ratio above the answer; cut == infinite means only
+    # the b = 0 outputs are, and then δ is met by the first finite ratio or below it.
+    if sum_b[cut] == 0:
+        return Fraction(1)
+    return max(Fraction(1), Fraction(sum_a[cut] * d - n * denominator, d * sum_b[cut]))
+
 
 INTEGER_GRID: Sequence[Fraction] = tuple(Fraction(a) for a in range(1, 101))
 

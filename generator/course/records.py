@@ -109,7 +109,7 @@ def optimal_record(optimal: OptimalComposition, alpha: Fraction) -> Record:
         "k": optimal.k,
         "alpha": fraction_str(alpha),
         "truth_probability": fraction_str(optimal.truth_probability),
-        "rr_delta": fraction_str(optimal.randomized_response.delta(alpha)),
+        "rr_delta": fraction_str(optimal.rr_delta(alpha)),
         "no_reveal": fraction_str(optimal.no_reveal),
         "delta": fraction_str(optimal.delta(alpha)),
         "sum_delta0": fraction_str(optimal.k * optimal.delta0),
