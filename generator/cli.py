@@ -34,14 +34,25 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from generator.core.channels import Mode, build
-from generator.core.input_limits import CLI_ALPHA, CLI_K, MASTERY, MAX_NUMBER_CHARS, FieldLimit, Kind, P
+from generator.core.input_limits import (
+    CLI_ALPHA,
+    CLI_K,
+    MASTERY,
+    MAX_NUMBER_CHARS,
+    OPTIMAL_DELTA,
+    OPTIMAL_DELTA0,
+    FieldLimit,
+    Kind,
+    P,
+)
+from generator.core.optimal_composition import OptimalComposition
 from generator.core.profile import INTEGER_GRID, Profile
-from generator.core.rational import Refusal, read_field
+from generator.core.rational import Refusal, decimal_str, fraction_str, read_field
 from generator.course import build as build_step
 from generator.course import package as packaging
 from generator.course.handout import HandoutError
 from generator.course.lessons import golden_files
-from generator.course.records import dumps, profile_record
+from generator.course.records import dumps, optimal_answer_record, profile_record
 
 USAGE_ERROR = 2
 BROKEN_PIPE = 141  # 128 + SIGPIPE
@@ -109,6 +120,9 @@ def _reader(limit: FieldLimit, what: str) -> Callable[[str], Any]:
             )
         elif limit.kind is Kind.COUNT:
             message = f"{what} must be an integer from {limit.low} to {limit.high}, got {text!r}"
+        elif limit.high is not None:
+            low, high = decimal_str(limit.low, 20), decimal_str(limit.high, 20)
+            message = f"{what} must be a number from {low} to {high} written as 0.5 or 1/2, got {text!r}"
         else:
             message = (
                 f"{what} must be a number of at least {limit.low} written as 3, 5.7 or 57/10, got {text!r}"
@@ -151,6 +165,30 @@ def _parser() -> argparse.ArgumentParser:
         help="α = e^ε as 3, 5.7 or 57/10; a repeated --alpha adds its values",
     )
     alphas.add_argument("--alpha-grid", action=_OnceFlag, help="the integers 1..100")
+
+    optimal = commands.add_parser(
+        "optimal", help="print as JSON the exact optimal ε of k (ln α₀, δ₀) steps at δ, beside the theorems"
+    )
+    optimal.add_argument(
+        "--alpha0",
+        action=_Once,
+        required=True,
+        type=_reader(CLI_ALPHA, "α₀"),
+        help="α₀ = e^ε₀ as 1.1 or 11/10",
+    )
+    optimal.add_argument(
+        "--delta0", action=_Once, required=True, type=_reader(OPTIMAL_DELTA0, "δ₀"), help="each step's δ₀"
+    )
+    optimal.add_argument(
+        "--k", action=_Once, required=True, type=_reader(CLI_K, "k"), help=f"number of steps, 1..{CLI_K.high}"
+    )
+    optimal.add_argument(
+        "--delta",
+        action=_Once,
+        required=True,
+        type=_reader(OPTIMAL_DELTA, "δ"),
+        help="the target δ, as 0.00001",
+    )
 
     generate = commands.add_parser("build", help="write every catalogue example's records")
     generate.add_argument("--out", action=_Once, type=Path, default=build_step.DEFAULT_OUT)
@@ -240,6 +278,11 @@ def _run(argv: Sequence[str] | None) -> int:
         alphas = list(INTEGER_GRID) if args.alpha_grid else args.alpha
         profile = Profile(build(args.mode, args.p, args.k))
         sys.stdout.write(dumps(profile_record(profile, alphas)))
+        return 0
+    if args.command == "optimal":
+        composition = OptimalComposition(args.alpha0, args.delta0, args.k)
+        record = {"alpha0": fraction_str(args.alpha0), "delta0": fraction_str(args.delta0), "k": args.k}
+        sys.stdout.write(dumps(record | optimal_answer_record(composition, args.delta)))
         return 0
     if args.command == "golden":
         return _write_golden(args.out)
