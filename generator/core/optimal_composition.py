@@ -40,6 +40,7 @@ The smallest α that meets a target δ inverts the profile: δ_opt(α) <= δ exa
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -179,29 +180,37 @@ class OptimalComposition:
         """A float estimate of the least count c > k/2 whose ratio meets τ (see below).
 
         The tails are kept as logarithms, so no term under- or overflows; at count c the
-        excess is T₀ - ρ_c T₁ = T₀·(1 - e^t) with t = ln ρ_c + ln T₁ - ln T₀ < 0.
+        excess is T₀ - ρ_c T₁ = T₀·(1 - e^t) with t = ln ρ_c + ln T₁ - ln T₀ < 0. Above the
+        mode the weights fall with c, so the sum starts where they rise past τ·e^-60 (found
+        by bisection): the counts above add less than k·τ·e^-60 and cannot move the estimate.
         """
         k, p = self.k, float(self.truth_probability)
         log_ratio = math.log(self.alpha0)
         log_tau = _log(tau) if tau > 0 else -math.inf
-        tail0 = tail1 = -math.inf
-        best = k
-        for c in range(k, k // 2, -1):
-            ratio_log = (2 * c - k) * log_ratio
-            if tail0 > -math.inf:
-                t = min(ratio_log + tail1 - tail0, 0.0)
-                if t < 0 and tail0 + math.log(-math.expm1(t)) > log_tau:
-                    break
-            best = c
-            log_weight = (
+
+        def log_weight(c: int) -> float:
+            return (
                 math.lgamma(k + 1)
                 - math.lgamma(c + 1)
                 - math.lgamma(k - c + 1)
                 + c * math.log(p)
                 + (k - c) * math.log1p(-p)
             )
-            tail0 = _log_add(tail0, log_weight)
-            tail1 = _log_add(tail1, log_weight - ratio_log)
+
+        falling = range(max(k // 2 + 1, math.floor((k + 1) * p)), k + 1)
+        first = falling[0] + bisect.bisect_left(falling, True, key=lambda c: log_weight(c) < log_tau - 60)
+        tail0 = tail1 = -math.inf
+        best = min(first, k)
+        for c in range(min(first, k), k // 2, -1):
+            ratio_log = (2 * c - k) * log_ratio
+            if tail0 > -math.inf:
+                t = min(ratio_log + tail1 - tail0, 0.0)
+                if t < 0 and tail0 + math.log(-math.expm1(t)) > log_tau:
+                    break
+            best = c
+            weight = log_weight(c)
+            tail0 = _log_add(tail0, weight)
+            tail1 = _log_add(tail1, weight - ratio_log)
         return best
 
     def _meets(self, c: int, above0: int, above1: int, tau: Fraction) -> bool:
