@@ -111,6 +111,10 @@ def test_whole_numbers_end_in_their_sino_korean_reading(digits: str, end: str) -
         ("규칙", Final.CONSONANT),
         ("출력 ", Final.CONSONANT),
         ("델타)", Final.VOWEL),
+        ("1 × 10⁻⁴", Final.CONSONANT),  # …마이너스 4제곱
+        ("≈ 1 − 1.3 × 10⁻⁷", Final.CONSONANT),
+        ("≈ 5.15 × 10⁴⁷", Final.CONSONANT),
+        ("x²", Final.CONSONANT),
     ],
 )
 def test_a_value_ends_as_it_is_read(text: str, sound: Final) -> None:

@@ -13,6 +13,8 @@ text by :func:`final_sound`, which reads the end of the text as a Korean reader 
 - a Latin letter by its Korean name (x 엑스, n 엔, l 엘), a Greek one likewise (α 알파,
   δ 델타, ε 엡실론), a TeX command by the letter it names (``\\varepsilon`` 엡실론,
   ``\\infty`` 무한대); ∞ 무한대, % 퍼센트, ∅ 공집합, ² 제곱;
+- a power written with superscripts ends in 제곱: "10⁻⁴" is 10의 마이너스 4제곱, so the
+  readings "1 × 10⁻⁴" and "≈ 1 − 1.3 × 10⁻⁷" take 이, 은 and 을;
 - Hangul by its own final consonant;
 - closing brackets, quotes and trailing spaces are not read ("ln(3)" ends as 3 does, and
   "{0, …, 49}" as 49).
@@ -74,6 +76,7 @@ _TEX_COMMAND = re.compile(r"\\(?P<name>[A-Za-z]+)\s*$")
 _FRACTION = re.compile(r"(?P<numerator>\d+)\s*/\s*\d+$")
 _DECIMAL = re.compile(r"\d\.(?P<digits>\d+)$")
 _INTEGER = re.compile(r"\d+$")
+_POWER = re.compile(r"⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+$")
 
 
 def _syllable_final(syllable: str) -> Final:
@@ -118,6 +121,8 @@ def _reading_end(text: str) -> str:
         return _DIGITS[int(decimal["digits"][-1])]
     if (integer := _INTEGER.search(text)) is not None:
         return integer_reading_end(integer[0])
+    if (power := _POWER.search(text)) is not None and power.start() > 0:
+        return "제곱"
     last = text[-1]
     if _HANGUL_FIRST <= ord(last) <= _HANGUL_LAST:
         return last
