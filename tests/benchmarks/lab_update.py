@@ -1,11 +1,17 @@
-"""Benchmark: input-to-updated-output time of the lab in headless chromium, k = 10, 50, 100.
+"""Benchmark: input-to-updated-output time of the labs in headless chromium.
 
-The site is built once (``mkdocs build --strict``) and the lesson is opened from disk. For
-each k (fresh mode, p = 75) one field is typed into repeatedly, alternating two values,
-and each round is timed inside the page with ``performance.now()``. Two fields:
+The site is built once (``mkdocs build --strict``) and each lesson is opened from disk. For
+each k one field is typed into repeatedly, alternating two values, and each round is timed
+inside the page with ``performance.now()``. The composition lab (fresh mode, p = 75, k = 10,
+50 and 100) has two fields:
 
   alpha     the claim α (2.0 ↔ 2.1): the channel stays, so the tables keep their rows;
   k         k ↔ k − 1: a new channel, so every table row and chart bar is rebuilt.
+
+The optimal-composition lab (α₀ = 1.1, δ₀ = 0, k = 100 and 1 000) has two too:
+
+  delta     the target δ (0.00001 ↔ 0.00002): the same steps, a new smallest α;
+  k         k ↔ k − 1: new binomial weights, a new privacy loss law and profile curve.
 
 Per round:
 
@@ -19,8 +25,9 @@ Per round:
             round-trip is below the timer's resolution).
 
 It prints the median milliseconds of each, and the ratios exact/baseline and
-chart/baseline. Targets at k = 100: exact under 16 ms, chart under 50 ms.
-Run: ``make bench-lab``.
+chart/baseline. Targets: the composition lab at k = 100, exact under 16 ms and chart under
+50 ms; the optimal-composition lab at k = 1 000, exact under 100 ms.
+Run: ``make bench-lab`` (``--lab composition`` or ``--lab optimal`` for one).
 """
 
 from __future__ import annotations
@@ -29,6 +36,8 @@ import argparse
 import statistics
 import sys
 import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -36,13 +45,51 @@ from playwright.sync_api import sync_playwright
 
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, mkdocs_build
 
-DEFAULT_KS = (10, 50, 100)
-TARGETS_MS = {"exact": 16.0, "chart": 50.0}
+
+@dataclass(frozen=True)
+class Bench:
+    """One lab: its page, root and field ids, the state at k, and the two texts each field alternates."""
+
+    fields: tuple[str, ...]
+    page: str
+    root: str
+    prefix: str
+    ks: tuple[int, ...]
+    query: Callable[[int], str]
+    texts: Callable[[str, int], tuple[str, str]]
+    targets_ms: dict[str, float]
+    target_k: int
+
+
+LABS = {
+    "composition": Bench(
+        fields=("alpha", "k"),
+        page="composition",
+        root="lab",
+        prefix="cl-lab",
+        ks=(10, 50, 100),
+        query=lambda k: f"mode=fresh&k={k}&p=75&alpha=2.0&delta=0.1&alpha0=1.1",
+        texts=lambda field, k: {"alpha": ("2.1", "2.0"), "k": (str(k - 1), str(k))}[field],
+        targets_ms={"exact": 16.0, "chart": 50.0},
+        target_k=100,
+    ),
+    "optimal": Bench(
+        fields=("delta", "k"),
+        page="optimal",
+        root="optimal-lab",
+        prefix="cl-optimal",
+        ks=(100, 1000),
+        query=lambda k: f"alpha0=1.1&delta0=0&k={k}&delta=0.00001",
+        texts=lambda field, k: {"delta": ("0.00002", "0.00001"), "k": (str(k - 1), str(k))}[field],
+        targets_ms={"exact": 100.0},
+        target_k=1000,
+    ),
+}
 
 ROUND = """
-async ([name, text]) => {
-  const lab = document.getElementById('lab');
-  const field = document.getElementById('cl-lab-' + name);
+async ([root, id, text]) => {
+  const lab = document.getElementById(root);
+  const field = document.getElementById(id);
   const charted = new Promise((resolve) =>
     lab.addEventListener('cl:lab-charted', resolve, { once: true }));
   const start = performance.now();
@@ -67,25 +114,26 @@ BASELINE = """
 """
 
 
-def _lesson(site: Path) -> Path:
-    for relative in ("lessons/composition.html", "lessons/composition/index.html"):
+def _lesson(site: Path, name: str) -> Path:
+    for relative in (f"lessons/{name}.html", f"lessons/{name}/index.html"):
         if (site / relative).is_file():
             return site / relative
-    raise SystemExit(f"no composition lesson in {site}")
+    raise SystemExit(f"no {name} lesson in {site}")
 
 
-def measure(page: Any, url: str, k: int, field: str, rounds: int) -> dict[str, float]:
-    page.goto(f"{url}?mode=fresh&k={k}&p=75&alpha=2.0&delta=0.1&alpha0=1.1")
+def measure(page: Any, url: str, bench: Bench, k: int, field: str, rounds: int) -> dict[str, float]:
+    page.goto(f"{url}?{bench.query(k)}")
     page.wait_for_function(
-        "() => { const lab = document.getElementById('lab');"
+        f"() => {{ const lab = document.getElementById('{bench.root}');"
         " return lab.hasAttribute('data-lab-charted') &&"
         " lab.getAttribute('data-lab-charted') === lab.getAttribute('data-lab-sequence'); }"
     )
-    page.locator(f"#cl-lab-{field}").focus()  # scrolled into view, as when a person types
+    ident = f"{bench.prefix}-{field}"
+    page.locator(f"#{ident}").focus()  # scrolled into view, as when a person types
     times: dict[str, list[float]] = {"exact": [], "chart": [], "baseline": []}
-    texts = {"alpha": ("2.1", "2.0"), "k": (str(k - 1), str(k))}[field]
+    texts = bench.texts(field, k)
     for index in range(rounds + 3):
-        result = page.evaluate(ROUND, [field, texts[index % 2]])
+        result = page.evaluate(ROUND, [bench.root, ident, texts[index % 2]])
         baseline = page.evaluate(BASELINE)
         if index >= 3:  # the first rounds warm the JIT up
             times["exact"].append(result["exact"])
@@ -96,7 +144,8 @@ def measure(page: Any, url: str, k: int, field: str, rounds: int) -> dict[str, f
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--k", type=int, nargs="+", default=list(DEFAULT_KS))
+    parser.add_argument("--lab", choices=sorted(LABS), nargs="+", default=sorted(LABS))
+    parser.add_argument("--k", type=int, nargs="+", help="the k to measure (default: each lab's own)")
     parser.add_argument("--rounds", type=int, default=25)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as directory:
@@ -105,34 +154,38 @@ def main() -> int:
         if built.returncode != 0:
             print(built.stderr, file=sys.stderr)
             return 1
-        url = _lesson(site).as_uri()
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page()
-            print(
-                f"{'field':>6} {'k':>4} {'exact ms':>9} {'chart ms':>9} {'baseline ms':>12}"
-                f" {'exact/base':>11} {'chart/base':>11}"
-            )
-            results = {}
-            for field in ("alpha", "k"):
-                for k in args.k:
-                    medians = measure(page, url, k, field, args.rounds)
-                    results[field, k] = medians
-                    base = medians["baseline"]
-                    print(
-                        f"{field:>6} {k:>4} {medians['exact']:>9.2f} {medians['chart']:>9.2f}"
-                        f" {base:>12.4f} {medians['exact'] / base:>11.0f} {medians['chart'] / base:>11.0f}"
-                    )
+            for name in args.lab:
+                _run(page, _lesson(site, name).as_uri(), name, LABS[name], args.k, args.rounds)
             browser.close()
-    if 100 in args.k:
-        for field in ("alpha", "k"):
-            top = results[field, 100]
-            verdict = ", ".join(
-                f"{name} {top[name]:.2f} ms {'<' if top[name] < target else '>='} {target:.0f} ms"
-                for name, target in TARGETS_MS.items()
-            )
-            print(f"targets at k = 100, typing {field}: {verdict}")
     return 0
+
+
+def _run(page: Any, url: str, name: str, bench: Bench, ks: list[int] | None, rounds: int) -> None:
+    print(
+        f"{'lab':>11} {'field':>6} {'k':>5} {'exact ms':>9} {'chart ms':>9} {'baseline ms':>12}"
+        f" {'exact/base':>11} {'chart/base':>11}"
+    )
+    results = {}
+    for field in bench.fields:
+        for k in ks or bench.ks:
+            medians = measure(page, url, bench, k, field, rounds)
+            results[field, k] = medians
+            base = medians["baseline"]
+            print(
+                f"{name:>11} {field:>6} {k:>5} {medians['exact']:>9.2f} {medians['chart']:>9.2f}"
+                f" {base:>12.4f} {medians['exact'] / base:>11.0f} {medians['chart'] / base:>11.0f}"
+            )
+    for field in bench.fields:
+        if (field, bench.target_k) in results:
+            top = results[field, bench.target_k]
+            verdict = ", ".join(
+                f"{what} {top[what]:.2f} ms {'<' if top[what] < target else '>='} {target:.0f} ms"
+                for what, target in bench.targets_ms.items()
+            )
+            print(f"targets of the {name} lab at k = {bench.target_k}, typing {field}: {verdict}")
 
 
 if __name__ == "__main__":
