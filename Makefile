@@ -73,13 +73,14 @@ node-test: setup ## node --test on the browser-side modules
 
 test: setup system-deps lint typecheck pytest ## set up and run every test (pytest runs the node tests too)
 
-bench: setup ## benchmark: exact δ on the α grid vs the naive sum and dp-accounting's PLD
+bench: setup ## benchmark: exact δ on the α grid vs the naive sum and dp-accounting's PLD; the exact optimal ε vs the PLD
 	$(PY) -m tests.benchmarks.profile_grid
+	$(PY) -m tests.benchmarks.optimal_accountants
 
 bench-build: setup ## benchmark: the site build cold, warm and after a one-word edit, and each lesson page's weight
 	$(PY) -m tests.benchmarks.build_time
 
-bench-lab: setup system-deps ## benchmark: the lab's input-to-output time in headless chromium at k = 10, 50, 100
+bench-lab: setup system-deps ## benchmark: the labs' input-to-output time in headless chromium (composition k = 10..100, optimal k = 100, 1 000)
 	$(PY) -m tests.benchmarks.lab_update
 
 # PARITY_STATES, PARITY_SEED: the sample of `make parity` (the plain pytest run checks 200).
