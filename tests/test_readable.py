@@ -11,6 +11,7 @@ text lists the same outputs, runs and all.
 from __future__ import annotations
 
 import re
+import sys
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 
@@ -158,3 +159,29 @@ def test_set_texts_by_hand() -> None:
     assert output_set_text(["00", "01", "10"]) == "{00, 01, 10}"
     assert output_set_text(["0", "1", "2", "5", "7", "8", "9", "10"]) == "{0, …, 2, 5, 7, …, 10}"
     assert output_set_text([]) == "∅"
+
+
+@given(st.integers(min_value=8, max_value=20_000))
+def test_a_value_of_any_length_is_read_without_writing_its_digits(digits: int) -> None:
+    value = Fraction(10**digits + 7, 3)
+    with_limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        expected = len(str(value.numerator)) - len(str(value.denominator))
+    finally:
+        sys.set_int_max_str_digits(with_limit)
+    shown = readable(value)
+    exponent = expected if value >= Fraction(10) ** expected else expected - 1
+    assert shown.approx is not None
+    assert shown.approx.endswith("10" + str(exponent).translate(str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")))
+
+
+def test_templates_show_values_past_the_int_digit_limit() -> None:
+    from generator.core.rational import fraction_str
+    from generator.course.templates import number_html, reading
+
+    value = Fraction(11, 10) ** 5000 - 1  # 207 digits before the point, 5 000 after the slash
+    text = fraction_str(value)
+    assert len(text) > 4300
+    assert reading(text) == "≈ 9.19 × 10²⁰⁶"
+    assert "<summary>≈ 9.19 × 10²⁰⁶</summary>" in str(number_html(text))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from enum import StrEnum
 from fractions import Fraction
 
@@ -103,15 +103,16 @@ def read_field(limit: FieldLimit, text: str) -> Fraction | Refusal:
 # Below this many bits an integer has fewer than 4,300 decimal digits (CPython's default
 # limit): 14_000 · log10(2) ≈ 4 214.
 _SAFE_BITS = 14_000
+_SAFE_DIGITS = 4_000
 
 
 @contextmanager
-def _unlimited_int_digits(*values: int) -> Iterator[None]:
-    # CPython refuses int -> str beyond 4,300 digits to stop quadratic-time parsing of
-    # hostile input. We only *write* integers we computed ourselves (k = 10 000 gives
-    # numerators of ~20 000 digits), so for such integers the limit is lifted here and
-    # restored after; small ones skip the (global) switch.
-    if all(value.bit_length() < _SAFE_BITS for value in values):
+def _lifted_digit_limit(needed: bool) -> Iterator[None]:
+    # CPython refuses int <-> str beyond 4,300 digits to stop quadratic-time parsing of
+    # hostile input. We only convert integers we computed ourselves (k = 10 000 gives
+    # numerators of ~20 000 digits), so for those the limit is lifted here and restored
+    # after; small ones skip the (global) switch.
+    if not needed:
         yield
         return
     previous = sys.get_int_max_str_digits()
@@ -120,6 +121,20 @@ def _unlimited_int_digits(*values: int) -> Iterator[None]:
         yield
     finally:
         sys.set_int_max_str_digits(previous)
+
+
+def _unlimited_int_digits(*values: int) -> AbstractContextManager[None]:
+    return _lifted_digit_limit(any(value.bit_length() >= _SAFE_BITS for value in values))
+
+
+def fraction_of(text: str) -> Fraction:
+    """The value of a fraction string that :func:`fraction_str` wrote, however long it is.
+
+    Only for the course's own strings (records, templates): typed text is read by
+    :func:`parse_rational` and its length limit.
+    """
+    with _lifted_digit_limit(len(text) >= _SAFE_DIGITS):
+        return Fraction(text)
 
 
 def fraction_str(value: Fraction | int) -> str:

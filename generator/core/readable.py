@@ -72,10 +72,22 @@ class Readable:
         return {"exact": self.exact, "approx": self.approx, "equal": self.equal, "long": self.long}
 
 
+def _digit_count(number: int) -> int:
+    """How many decimal digits a positive integer has, without writing it out.
+
+    Its bit length b gives n >= 2^(b-1), so d >= ⌊(b - 1)·0.30102⌋ + 1 (0.30102 < log₁₀ 2);
+    exact comparisons with powers of 10 count up from there, once or twice below 60 000 bits.
+    """
+    digits = (number.bit_length() - 1) * 30102 // 100000 + 1
+    while number >= 10**digits:
+        digits += 1
+    return digits
+
+
 def _exponent(value: Fraction) -> int:
     """The e with 10^e ≤ value < 10^(e+1), for value > 0."""
     numerator, denominator = value.numerator, value.denominator
-    exponent = len(str(numerator)) - len(str(denominator))  # e is this or one less
+    exponent = _digit_count(numerator) - _digit_count(denominator)  # e is this or one less
     if value < Fraction(10) ** exponent:
         exponent -= 1
     return exponent

@@ -30,7 +30,6 @@ import json
 import re
 import sys
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -38,6 +37,7 @@ import altair as alt
 import vl_convert
 from markupsafe import Markup
 
+from generator.core.rational import fraction_of
 from generator.course.build_cache import canonical_json, default_cache, package_version
 from generator.course.chart_files import chart_file
 from generator.course.records import Record
@@ -64,7 +64,7 @@ _SVG_OPTIONS: dict[str, Any] = {"allowed_base_urls": []}  # the chart may load n
 
 def coordinate(exact: str) -> float:
     """A chart coordinate from an exact fraction string (display only)."""
-    return float(Fraction(exact))
+    return float(fraction_of(exact))
 
 
 Builder = Callable[[Record], alt.TopLevelSpec]

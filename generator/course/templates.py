@@ -20,13 +20,13 @@ Every value is escaped unless it is :class:`markupsafe.Markup` (what another tem
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
+from generator.core.rational import fraction_of
 from generator.core.readable import readable
 
 COURSE_TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -39,7 +39,7 @@ def number_html(exact: str) -> Markup:
     "1/3 … ≈ 0.333", or just "0". A long one shows its reading first, and its reduced fraction
     one click away in a ``<details class="cl-exact">`` (selected whole by one click, to copy):
     "≈ 1 − 1.3 × 10⁻⁷", then the 120-digit fraction."""
-    shown = readable(Fraction(exact))
+    shown = readable(fraction_of(exact))
     if shown.approx is None:
         return escape(exact)
     if shown.long:
@@ -56,7 +56,7 @@ def cell_html(exact: str) -> Markup:
     reading and keeps its fraction beside it, hidden until the table's switch ("긴 값은 정확한
     분수로", the ``exact_switch`` macro of ``numbers.html``) shows every fraction of the table
     at once: a table of 300 long values gets one control, not 300 tab stops."""
-    shown = readable(Fraction(exact))
+    shown = readable(fraction_of(exact))
     if not shown.long:
         return number_html(exact)
     return Markup('<span class="cl-reading">{}</span><span class="cl-fraction">{}</span>').format(
@@ -66,7 +66,7 @@ def cell_html(exact: str) -> Markup:
 
 def reading(exact: str) -> str:
     """An exact value as plain text for a sentence: "3/8 = 0.375", "2", "≈ 5.15 × 10⁴⁷"."""
-    return readable(Fraction(exact)).text
+    return readable(fraction_of(exact)).text
 
 
 def fill_html(template: str, **values: object) -> Markup:
@@ -100,7 +100,7 @@ def environment(folder: Path | None = None) -> Environment:
     env.filters.update(
         number=number_html, cell=cell_html, reading=reading, script=script_json, attrjson=attribute_json
     )
-    env.tests["long"] = lambda exact: readable(Fraction(exact)).long
+    env.tests["long"] = lambda exact: readable(fraction_of(exact)).long
     return env
 
 
