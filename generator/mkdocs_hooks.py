@@ -11,7 +11,8 @@ One build, in event order:
 - ``on_page_markdown``: fill the placeholders (:func:`generator.course.placeholders.expand` with the
   renderers of :data:`generator.course.blocks.BLOCKS`); a bad one stops the build, naming the page
   and the placeholder.
-- ``on_page_content``: render the math with KaTeX (:mod:`generator.course.katex_render`); bad TeX
+- ``on_page_content``: render the math with KaTeX (:mod:`generator.course.katex_render`) and make
+  Markdown tables course tables (:mod:`generator.course.page_tables`); bad TeX
   stops the build, naming the page and the formula.
 - ``on_post_page``: a page that holds labs gets the script tag of each
   (:func:`generator.course.lab_bundle.with_lab_scripts`); other pages load no lab code. Its
@@ -49,8 +50,9 @@ if str(ROOT) not in sys.path:
 
 from generator.course.chart_files import ChartFileError, chart_paths, with_chart_urls, write_chart_files  # noqa: E402
 from generator.course.katex_render import KatexError, KatexProcess, render_inline_text, render_math  # noqa: E402
-from generator.course.lab_bundle import BundleError, lab_entries, lab_script_path, with_lab_scripts  # noqa: E402
+from generator.course.lab_bundle import BundleError, lab_scripts, with_lab_scripts  # noqa: E402
 from generator.course.lms_links import unlink_pages  # noqa: E402
+from generator.course.page_tables import with_course_tables  # noqa: E402
 from generator.course.site_assets import add_vendor_files  # noqa: E402
 from generator.course.site_check import foreign_references  # noqa: E402
 
@@ -111,14 +113,14 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     try:
         for link in _toc_links(list(page.toc)):
             link.title = render_inline_text(link.title, _katex.render)
-        return render_math(html, _katex.render)
+        return with_course_tables(render_math(html, _katex.render))
     except KatexError as error:
         raise PluginError(f"{page.file.src_uri}: {error}") from error
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     try:
-        urls = {name: get_relative_url(lab_script_path(name), page.url) for name in lab_entries()}
+        urls = {name: get_relative_url(path, page.url) for name, path in lab_scripts().items()}
         output = with_lab_scripts(output, urls)
         _charts.update(chart_paths(output))
         output = with_chart_urls(output, lambda path: get_relative_url(path, page.url))

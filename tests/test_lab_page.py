@@ -17,7 +17,9 @@ from typing import Any
 import pytest
 
 from generator.core.input_limits import LAB_FIELDS, MAX_NUMBER_CHARS
-from generator.course.lab_bundle import BundleError, bundle, lab_entries, with_lab_scripts
+from generator.course import blocks
+from generator.course.lab_bundle import BundleError, bundle, lab_entries, lab_scripts, with_lab_scripts
+from generator.course.lessons import lab_owners
 from generator.course.placeholders import record_of
 from generator.lessons.composition.cards import card_html
 from generator.lessons.composition.catalogue import BY_SLUG, CATALOGUE
@@ -256,6 +258,23 @@ def test_a_page_with_two_labs_loads_each_script_once_and_an_unknown_lab_stops_th
     assert tags == ["../lab/composition.js"]
     with pytest.raises(ValueError, match="'optimal', which has no script"):
         with_lab_scripts(PAGE.format('<section data-lab="optimal"></section>'), URLS)
+
+
+def test_two_labs_of_one_lesson_share_its_script_and_each_lab_has_one_owner() -> None:
+    scripts = lab_scripts()
+    owners = lab_owners()
+    assert owners["group"] == owners["postprocessing"] == "postprocessing"
+    assert scripts["group"] == scripts["postprocessing"] == "assets/javascripts/lab/postprocessing.js"
+    assert set(scripts) == set(owners)
+    assert set(lab_entries()) == set(owners.values())
+    shared = {"postprocessing": "../lab/postprocessing.js", "group": "../lab/postprocessing.js"}
+    page = PAGE.format('<section data-lab="postprocessing"></section><section data-lab="group"></section>')
+    assert re.findall(r'<script src="(\.\./lab/[^"]+)"', with_lab_scripts(page, shared)) == [
+        "../lab/postprocessing.js"
+    ]
+    assert 'data-lab="group"' in blocks.lab_html("group")
+    with pytest.raises(ValueError, match="unknown lab 'nothing'"):
+        blocks.lab_html("nothing")
 
 
 def test_messages_name_the_one_length_limit_and_the_engine_types_none() -> None:

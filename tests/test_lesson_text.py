@@ -37,12 +37,17 @@ HOME = ROOT / "docs" / "index.md"
 GLOSSARY = ROOT / "docs" / "glossary.md"
 LESSON = ROOT / "docs" / "lessons" / "composition.md"
 EVENTS = ROOT / "docs" / "lessons" / "events.md"
-PAGES = (HOME, GLOSSARY, LESSON, EVENTS)
+OPTIMAL = ROOT / "docs" / "lessons" / "optimal.md"
+POSTPROCESSING = ROOT / "docs" / "lessons" / "postprocessing.md"
+SENSITIVITY = ROOT / "docs" / "lessons" / "sensitivity.md"
+PAGES = (HOME, GLOSSARY, LESSON, EVENTS, OPTIMAL, POSTPROCESSING, SENSITIVITY)
 
 # Where a digit may stand in prose, outside math and placeholders, and why.
 PROSE_ALLOWED = (
     r"3\.5절",  # the section of Dwork and Roth's book that states basic composition
     r"Viswanath 2015",  # the year of Kairouz, Oh and Viswanath's optimal composition theorem
+    r"Vadhan 2010",  # the year of Dwork, Rothblum and Vadhan's advanced composition theorem
+    r"Vadhan 2016",  # the year of Murtagh and Vadhan's #P-completeness of optimal composition
     r"\*\*문제 [1-9]\.\*\*",  # the labels of the exercises
 )
 # Where a digit may stand inside $...$ or $$...$$, and why. Order matters: longer first.
@@ -50,9 +55,16 @@ MATH_ALLOWED = (
     r"100\^k",  # the common denominator of k responses given in integer percent
     r"2\^k",  # the number of transcripts of length k
     r"2\^m",  # the number of events of m outputs
+    r"\^2(?!\d)",  # a square: the variance ε₀², the advanced theorem's Σ εᵢ², (2 − α₀)²
+    r"(?<![\d.])2(?=k\\ln|\\ln)",  # the 2 of the Gaussian tail in √(2k ln(1/δ′)) and 2 ln(1/δ)
+    r"(?<![\d.])2-\\alpha_0|\\alpha_0(?:<|\\ge)2",  # where advanced beats basic: α₀ < 2, 2 − α₀
     r"2\\varepsilon",  # replacing a record is two add/remove steps: ε-DP gives 2ε
     r"2R",  # the XOR mode's encoding 2R + (x XOR R) of its pair
     r"_2\b",  # the second step's index (ε_2, δ_2, Q_2)
+    r"\\sqrt\{2\}",  # the √2 of the Laplace standard deviation and of a replaced histogram's Δ₂
+    r"1\.25",  # the constant of the Gaussian mechanism's condition √(2 ln(1.25/δ))
+    r"(?<![\d.])2(?=B|b\}|p-1|\\Delta u)",  # a replaced record moves a sum by 2B; 1/(2b); 2p − 1; 2Δu
+    r"\\varepsilon/2",  # the exponential mechanism's usual base α = e^{ε/2}
     r"(?<![\d.])[01](?!\.?\d)",  # the constants zero and one: bits, probability bounds, min{1, ·}
 )
 DISPLAY_MATH = re.compile(r"\$\$.*?\$\$", re.DOTALL)
@@ -102,6 +114,56 @@ EVENTS_THEORY = (
     "next",
 )
 EVENTS_CARDS = ("three", "three-plausible", "three-max", "rr", "rr-tv", "one-of-ten", "rr-twice")
+OPTIMAL_THEORY = (
+    "privacy-loss",
+    "sqrt-k",
+    "advanced",
+    "optimal",
+    "optimal-derivation",
+    "basic-vs-advanced",
+    "reveal",
+    "accountants",
+    "heterogeneous",
+    "parallel",
+)
+OPTIMAL_CARDS = ("k100", "hand", "five", "delta0-over", "uneven")
+POSTPROCESSING_THEORY = (
+    "statement",
+    "deterministic",
+    "randomized",
+    "whole-profile",
+    "not-post-processing",
+    "equality",
+    "group-pure",
+    "group-approx",
+    "group-exact",
+    "unit-of-protection",
+)
+POSTPROCESSING_CARDS = (
+    "rr-swap",
+    "rr-merge",
+    "rr-relabel",
+    "fresh3-threshold",
+    "same-reads-x",
+    "group2",
+    "group2-alpha2",
+    "group4",
+    "group3-pure",
+)
+SENSITIVITY_THEORY = (
+    "sensitivity",
+    "queries",
+    "replace",
+    "clipping",
+    "randomized-response",
+    "geometric",
+    "k-ary",
+    "exponential",
+    "continuous",
+    "exact",
+    "floating-point",
+)
+SENSITIVITY_CARDS = ("count-add", "sum-add", "sum-replace", "sum-raw", "rr-4", "exp-replace")
 
 
 @dataclass(frozen=True)
@@ -132,6 +194,37 @@ SPECS = (
         EVENTS_THEORY,
         7,
         (("lab", "events"), *(("card", slug) for slug in EVENTS_CARDS), ("quiz", "events")),
+    ),
+    PageSpec(
+        OPTIMAL,
+        "optimal",
+        OPTIMAL_THEORY,
+        6,
+        (
+            ("figure", "accountants", "k100"),
+            ("lab", "optimal"),
+            *(("card", slug) for slug in OPTIMAL_CARDS),
+            ("quiz", "optimal"),
+        ),
+    ),
+    PageSpec(
+        POSTPROCESSING,
+        "postprocessing",
+        POSTPROCESSING_THEORY,
+        7,
+        (
+            ("lab", "postprocessing"),
+            ("lab", "group"),
+            *(("card", slug) for slug in POSTPROCESSING_CARDS),
+            ("quiz", "postprocessing"),
+        ),
+    ),
+    PageSpec(
+        SENSITIVITY,
+        "sensitivity",
+        SENSITIVITY_THEORY,
+        6,
+        (("lab", "sensitivity"), *(("card", slug) for slug in SENSITIVITY_CARDS), ("quiz", "sensitivity")),
     ),
 )
 
@@ -284,10 +377,13 @@ def test_the_check_part_has_its_exercises_with_folded_solutions(spec: PageSpec) 
 def test_the_home_links_the_lessons_and_marks_the_rest_as_coming(lesson: str) -> None:
     home = HOME.read_text(encoding="utf-8")
     rows = [line for line in home.splitlines() if line.startswith("| ") and "---" not in line][1:]
-    assert len(rows) == 3
-    assert ["lessons/events.md" in row for row in rows] == [True, False, False]
-    assert ["lessons/composition.md" in row for row in rows] == [False, True, False]
-    assert ["준비 중" in row for row in rows] == [False, False, True]
+    assert len(rows) == 5
+    assert ["lessons/events.md" in row for row in rows] == [True, False, False, False, False]
+    assert ["lessons/postprocessing.md" in row for row in rows] == [False, True, False, False, False]
+    assert ["lessons/composition.md" in row for row in rows] == [False, False, True, False, False]
+    assert ["lessons/optimal.md" in row for row in rows] == [False, False, False, True, False]
+    assert ["lessons/sensitivity.md" in row for row in rows] == [False, False, False, False, True]
+    assert not any("준비 중" in row for row in rows)
     for anchor in re.findall(r"\(lessons/composition\.md#([a-z-]+)\)", home):
         assert anchor in PARTS
         assert f"{{#{anchor}}}" in lesson
@@ -386,7 +482,7 @@ def test_composition_is_always_hapseong() -> None:
 
 
 def test_both_lessons_link_the_glossary_and_it_is_in_the_navigation() -> None:
-    for page in (LESSON, EVENTS):
+    for page in (LESSON, EVENTS, POSTPROCESSING, SENSITIVITY):
         assert "[용어집](../glossary.md)" in page.read_text(encoding="utf-8"), page.name
     assert "- 용어집: glossary.md" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     glossary = GLOSSARY.read_text(encoding="utf-8")
@@ -394,6 +490,11 @@ def test_both_lessons_link_the_glossary_and_it_is_in_the_navigation() -> None:
         "합성 | composition",
         "프라이버시 프로필 | privacy profile",
         "최적 합성 | optimal composition",
+        "후처리 | post-processing",
+        "그룹 프라이버시 | group privacy",
+        "보호 단위 | unit of protection",
+        "민감도 | sensitivity",
+        "기하 메커니즘 | geometric mechanism, discrete Laplace",
     ):
         assert f"| {term} |" in glossary, term
 

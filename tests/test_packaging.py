@@ -18,6 +18,7 @@ import pytest
 
 from generator.cli import main
 from generator.course import package as packaging
+from generator.course.lessons import lessons
 from generator.course.offline_bundle import FOLDER, inline_fonts
 from generator.course.page_files import linked_pages, page_files
 from generator.course.scorm_manifest import ADLCP, IMSCP, Sco, manifest_xml
@@ -28,7 +29,12 @@ ROOT = Path(__file__).resolve().parent.parent
 KATEX_FONTS = ROOT / "node_modules" / "katex" / "dist" / "fonts"
 NS = {"cp": IMSCP, "adlcp": ADLCP}
 # In the course's order, the navigation's: the prerequisite first.
-LESSON_SOURCES = [ROOT / "docs" / "lessons" / f"{slug}.md" for slug in ("events", "composition")]
+# Every lesson's page, in the course's order (the navigation).
+LESSON_SOURCES = [
+    ROOT / "docs" / f"{page.removesuffix('.html')}.md"
+    for page in packaging.navigation_pages(packaging.CONFIGS["scorm"])
+    if page.removesuffix(".html").removeprefix("lessons/") in lessons()
+]
 
 
 # ---------- pure parts ----------
@@ -297,4 +303,12 @@ def test_lessons_follow_the_navigation(tmp_path: Path) -> None:
 def test_the_course_order_is_the_navigation_of_each_config() -> None:
     for config in packaging.CONFIGS.values():
         pages = packaging.navigation_pages(config)
-        assert pages == ["index.html", "lessons/events.html", "lessons/composition.html", "glossary.html"]
+        assert pages == [
+            "index.html",
+            "lessons/events.html",
+            "lessons/postprocessing.html",
+            "lessons/composition.html",
+            "lessons/optimal.html",
+            "lessons/sensitivity.html",
+            "glossary.html",
+        ]

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from generator.course.lessons import BlockRenderer, Lesson, example_owners, lessons
+from generator.course.lessons import BlockRenderer, Lesson, example_owners, lab_owners, lab_renderers, lessons
 from generator.course.quiz import quiz_html
 
 
 def lab_html(lesson_id: str) -> str:
     """The lab of a lesson (the ``{{ lab <lesson> }}`` block); an unknown lab is an error."""
-    labs = {slug: lesson.lab for slug, lesson in lessons().items() if lesson.lab is not None}
-    if lesson_id not in labs:
-        raise ValueError(f"unknown lab {lesson_id!r}; expected one of {list(labs)}")
-    return labs[lesson_id]()
+    owners = lab_owners()
+    if lesson_id not in owners:
+        raise ValueError(f"unknown lab {lesson_id!r}; expected one of {list(owners)}")
+    return lab_renderers(lessons()[owners[lesson_id]])[lesson_id]()
 
 
 def _owner(example: str, part: Callable[[Lesson], object | None], kind: str) -> Lesson:

@@ -43,7 +43,7 @@ import vl_convert
 from markupsafe import Markup
 
 from generator.course.build_cache import default_cache, package_version
-from generator.course.lessons import lessons
+from generator.course.lessons import lab_owners, lessons
 
 ROOT = Path(__file__).resolve().parents[2]
 LAB_KIT = ROOT / "site_overrides" / "assets" / "javascripts" / "lab"
@@ -98,8 +98,13 @@ def lab_script_path(name: str) -> str:
 
 
 def lab_entries() -> dict[str, Path]:
-    """Lab name -> its entry module, for every lesson with a lab."""
+    """Lesson slug -> the entry module that starts its labs, for every lesson with a lab."""
     return {slug: lesson.lab_entry for slug, lesson in lessons().items() if lesson.lab_entry is not None}
+
+
+def lab_scripts() -> dict[str, str]:
+    """Lab name -> the site path of its script: the bundle of the lesson that owns it."""
+    return {name: lab_script_path(owner) for name, owner in lab_owners().items() if owner in lab_entries()}
 
 
 @cache
@@ -127,7 +132,8 @@ def labs_of(html: str) -> list[str]:
 def with_lab_scripts(html: str, script_urls: Mapping[str, str]) -> str:
     """The page with the script of each lab it holds loaded at the end of its body.
 
-    ``script_urls`` maps a lab's name to its script's URL from this page. The tags go after
+    ``script_urls`` maps a lab's name to its script's URL from this page; labs that share a
+    script load it once. The tags go after
     every other script of the page (storage.js opens the namespace the labs mount through);
     a page without a lab comes back unchanged, and a lab with no script is an error.
     """
@@ -141,5 +147,6 @@ def with_lab_scripts(html: str, script_urls: Mapping[str, str]) -> str:
     if not ends:
         raise ValueError("a page with a lab has no </body> to load the lab's script before")
     at = ends[-1].start()
-    tags = "".join(Markup('<script src="{}"></script>\n').format(script_urls[name]) for name in names)
+    urls = dict.fromkeys(script_urls[name] for name in names)  # two labs of a lesson share a script
+    tags = "".join(Markup('<script src="{}"></script>\n').format(url) for url in urls)
     return html[:at] + tags + html[at:]

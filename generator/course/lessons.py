@@ -13,7 +13,7 @@ import importlib
 import json
 import pkgutil
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -44,9 +44,9 @@ class Lesson:
     ``examples`` are the slugs that value placeholders (``{{ slug.path }}``) may name, and
     ``record`` gives one example's record; ``card`` and ``figure`` render an example's card
     and figures (the ``{{ card <example> }}`` and ``{{ figure <kind> <example> }}`` blocks);
-    ``lab`` renders its lab (the ``{{ lab <slug> }}`` block), if it has one, and
-    ``lab_entry`` is the ES module that starts it in the browser
-    (:mod:`generator.course.lab_bundle`); ``generated``
+    ``lab`` renders its lab (the ``{{ lab <slug> }}`` block), if it has one, ``labs`` any
+    further labs by name (``{{ lab <name> }}``), and ``lab_entry`` is the ES module that
+    starts all of them in the browser (:mod:`generator.course.lab_bundle`); ``generated``
     gives the files it writes under ``docs/generated/`` (relative path -> text), and
     ``golden`` its lab's golden vectors (file name -> text, for ``python -m generator golden``).
     """
@@ -58,6 +58,7 @@ class Lesson:
     card: Callable[[str], str] | None = None
     figure: Callable[[str, str], str] | None = None
     lab: Callable[[], str] | None = None
+    labs: Mapping[str, Callable[[], str]] = field(default_factory=dict)
     lab_entry: Path | None = None
     generated: Callable[[], Mapping[str, str]] = _no_files
     golden: Callable[[], Mapping[str, str]] = _no_files
@@ -88,6 +89,18 @@ def _unique(kind: str, pairs: list[tuple[str, str]]) -> dict[str, str]:
             raise LessonError(f"{kind} {name!r} is claimed by lessons {owners[name]!r} and {slug!r}")
         owners[name] = slug
     return owners
+
+
+def lab_renderers(lesson: Lesson) -> dict[str, Callable[[], str]]:
+    """A lesson's labs by name: its own (named by its slug) and its further ``labs``."""
+    own = {lesson.slug: lesson.lab} if lesson.lab is not None else {}
+    return {**own, **lesson.labs}
+
+
+@cache
+def lab_owners() -> dict[str, str]:
+    """Lab name -> the slug of the lesson that renders it (and whose script starts it)."""
+    return _unique("lab", [(name, s) for s, lesson in lessons().items() for name in lab_renderers(lesson)])
 
 
 @cache

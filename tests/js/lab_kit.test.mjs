@@ -413,3 +413,60 @@ describe('lists, checkbox groups and rules across fields', () => {
     assert.equal(numberHtml('-2'), '-2');
   });
 });
+
+describe('signed integers and radio groups (limits of kind "integer" and "choice")', () => {
+  const integer = { name: 'lo', kind: 'integer', low: '-1000', high: '1000', grid: 0, max_chars: 1000 };
+  const values = {
+    name: 'values',
+    kind: 'list',
+    item: { name: 'value', kind: 'integer', low: '-100', high: '100', grid: 0, max_chars: 1000 },
+    min_items: 1,
+    max_items: 10,
+    distinct: false,
+    positive_sum: false,
+    max_chars: 1000,
+  };
+  const choice = { name: 'mechanism', kind: 'choice', choices: ['geometric', 'k-ary'], max_chars: 1000 };
+  const wrapper = (limit, inner = '<input>') =>
+    parseHtml(`<div data-field="${limit.name}" data-limit='${JSON.stringify(limit)}' data-messages='{}'>${inner}<p data-error-for="${limit.name}"></p></div>`)[0];
+
+  test('a signed integer reads "-3" and "007", refuses "2.5" (step), "+2", "−2", "2e1" (syntax) and -1001 (range)', () => {
+    const cases = { '-3': -3, '007': 7, '-0': 0, '2.5': 'step', '-2.5': 'step', '+2': 'syntax', '−2': 'syntax', '2e1': 'syntax', '-1001': 'range', '': 'empty' };
+    for (const [text, expected] of Object.entries(cases)) {
+      const read = readText(engine, integer, text);
+      assert.equal(read.ok ? read.value : read.reason, expected, text);
+    }
+  });
+
+  test('a list of signed integers reads "3, -1,7" and refuses an empty database, "1.5" and 101', () => {
+    assert.deepEqual(readText(events, values, ' 3, -1,7 ').value, [3, -1, 7]);
+    for (const [text, reason] of [['', 'empty'], ['1.5', 'syntax'], ['101', 'range'], ['1,-', 'syntax'], [Array(11).fill('1').join(','), 'count']]) {
+      assert.equal(readText(events, values, text).reason, reason, text);
+    }
+    assert.equal(canonicalText(events, values, [3, -1, 7]), '3,-1,7');
+  });
+
+  test('a signed integer field steps across 0 and stops at its negative end', () => {
+    const rule = fieldRule(wrapper(integer), engine);
+    assert.deepEqual([rule.min, rule.max], [engine.fraction(-1000n), engine.fraction(1000n)]);
+    assert.equal(steppedText(engine, rule, 1, -2), '-1');
+    assert.equal(steppedText(engine, rule, -999, -10), '-1000');
+    assert.equal(canonicalText(engine, integer, -4), '-4');
+  });
+
+  test('a radio group is a field: its text is the checked value, a choice not listed is refused', () => {
+    const field = fieldOf(
+      wrapper(choice, '<input type="radio" name="mechanism" value="geometric"><input type="radio" name="mechanism" value="k-ary">'),
+      engine,
+    );
+    assert.equal(field.group, true);
+    assert.equal(field.steps, false);
+    assert.equal(fieldText(field), '');
+    setFieldText(field, 'k-ary');
+    assert.equal(fieldText(field), 'k-ary');
+    assert.deepEqual(readText(engine, choice, 'k-ary'), { ok: true, value: 'k-ary' });
+    assert.equal(readText(engine, choice, 'laplace').reason, 'syntax');
+    assert.equal(readText(engine, choice, '').reason, 'empty');
+    assert.equal(canonicalText(engine, choice, 'k-ary'), 'k-ary');
+  });
+});

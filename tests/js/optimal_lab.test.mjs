@@ -137,7 +137,7 @@ describe('the optimal lab against Python’s rendering', () => {
       doc.dispatchEvent(event);
       assert.equal(event.defaultPrevented, true, `${example.slug}: the link opens in place`);
       assertShows(root, example, example.slug);
-      // the kit keeps only "/" and "," unescaped: the address holds "3%3A0" for the step 3:0
+      // the kit writes "/", ",", ";" and ":" as they are, the rest percent-encoded
       assert.equal(decodeURIComponent(win.location.search), '?' + example.query, `${example.slug}: the address is canonical`);
     }
   });

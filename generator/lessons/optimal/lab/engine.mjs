@@ -276,49 +276,6 @@ function deltaFrom(law, alpha, from) {
 }
 
 /**
- * gcd(a, b) of non-negative BigInts by Lehmer's method (Knuth, TAOCP 4.5.2, Algorithm L):
- * the quotients of Euclid's algorithm on a and b are those on their leading 48 bits as long
- * as both bounds (x + A)/(y + C) and (x + B)/(y + D) agree, so one step of doubles (exact
- * below 2^53) stands for many long divisions; the cofactors then update a and b at once.
- * The smallest α's two terms have some 30 000 bits at k = 1 000, where Euclid takes
- * thousands of long divisions.
- * @param {bigint} a @param {bigint} b @returns {bigint}
- */
-function gcd(a, b) {
-  if (a < b) [a, b] = [b, a];
-  while (b > 0n) {
-    const size = a.toString(16).length * 4;
-    if (size <= 64 || b.toString(16).length * 4 < size - 32) {
-      [a, b] = [b, a % b];
-      continue;
-    }
-    const shift = BigInt(size - 48);
-    let x = Number(a >> shift);
-    let y = Number(b >> shift);
-    let A = 1;
-    let B = 0;
-    let C = 0;
-    let D = 1;
-    while (y + C !== 0 && y + D !== 0) {
-      const q = Math.floor((x + A) / (y + C));
-      if (q !== Math.floor((x + B) / (y + D))) break;
-      [A, C] = [C, A - q * C];
-      [B, D] = [D, B - q * D];
-      [x, y] = [y, x - q * y];
-    }
-    if (B === 0) [a, b] = [b, a % b];
-    else [a, b] = [BigInt(A) * a + BigInt(B) * b, BigInt(C) * a + BigInt(D) * b];
-  }
-  return a;
-}
-
-/** num/den reduced, den > 0, num >= 0. @param {bigint} num @param {bigint} den @returns {Fraction} */
-function reduced(num, den) {
-  const g = gcd(num, den);
-  return g === 1n ? { num, den } : { num: num / g, den: den / g };
-}
-
-/**
  * δ(α) exactly, reduced (the core's OptimalComposition.delta). Above the largest ratio
  * nothing is in excess: δ = 1 − N, reduced already.
  * @param {Law} law @param {Fraction} alpha
@@ -327,7 +284,7 @@ export function deltaAt(law, alpha) {
   const from = firstAbove(law, alpha);
   if (from === law.size) return subtract(ONE, law.noReveal);
   const value = deltaFrom(law, alpha, from);
-  return reduced(value.num, value.den);
+  return fraction(value.num, value.den);
 }
 
 /** @param {{num: bigint, den: bigint}} a @param {Fraction} b: is a < b (a unreduced)? */
@@ -359,7 +316,7 @@ export function smallestAlpha(law, delta) {
   }
   const top = law.tails0[low] * tau.den - tau.num * D;
   const bottom = tau.den * law.tails1[low];
-  return top <= bottom ? ONE : reduced(top, bottom);
+  return top <= bottom ? ONE : fraction(top, bottom);
 }
 
 // ---------------------------------------------------------------------------------------

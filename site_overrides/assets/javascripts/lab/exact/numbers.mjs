@@ -15,7 +15,10 @@
  * - One bad field never hides another's value (`parseFields`).
  *
  * Lists of counts ("9,6,1", an event "0,1") are read by `readList` against a list's limit
- * (generator/core/list_fields.py's `ListLimit.as_json`), as Python's `read_list`.
+ * (generator/core/list_fields.py's `ListLimit.as_json`), as Python's `read_list`; a list
+ * whose item is of kind "integer" holds signed integers ("3,-1,7", `IntegerListLimit`).
+ * A limit of kind "integer" reads one signed integer, one of kind "choice" one of its
+ * `choices` (a radio group), both by `parseField`.
  *
  * The module has no side effect; it runs in browsers and in node.
  *
@@ -33,7 +36,8 @@ const DIGITS = /^[0-9]+$/;
 /**
  * @typedef {object} FieldLimit  a field's rule, as generator/core/input_limits.py writes it
  * @property {string} name
- * @property {'count' | 'number'} kind  count: plain digits (k, p); number: decimal or ratio
+ * @property {'count' | 'number' | 'integer' | 'choice'} kind  count: plain digits (k, p); number:
+ *   decimal or ratio; integer: signed plain digits; choice: one of `choices`
  * @property {string} low  exact bound, "1" or "57/10"
  * @property {string | null} high  null: no upper end
  * @property {number | null} grid  decimals a value may have (0, 1), null: any exact value
@@ -117,15 +121,34 @@ function inRange(limit, value) {
  * @param {unknown} text @param {FieldLimit} limit @returns {Parsed<any>}
  */
 export function parseField(text, limit) {
+  if (limit.kind === 'choice') return parseChoice(text, /** @type {any} */ (limit).choices);
   if (text === undefined || text === null || text === '') return refuse('empty');
   if (typeof text !== 'string') return refuse('syntax');
   if (codePoints(text, limit.max_chars) > limit.max_chars) return refuse('too-long');
+  if (limit.kind === 'integer') return parseInteger(text, limit);
   const value = parseNumber(text);
   if (value === null) return refuse('syntax');
   if (limit.kind === 'count' && !DIGITS.test(text)) return refuse(DECIMAL.test(text) ? 'step' : 'syntax');
   if (!onGrid(limit, value)) return refuse('step');
   if (!inRange(limit, value)) return refuse('range');
   return { ok: true, value: limit.kind === 'count' ? Number(value.num) : value };
+}
+
+const INTEGER = /^-?[0-9]+$/;
+const SIGNED_DECIMAL = /^-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
+
+/**
+ * A signed integer (a limit of kind "integer", generator/core/input_limits.py's
+ * `IntegerLimit`): plain digits with an optional leading "-" ("-3", "007"); a signed decimal
+ * ("2.5", "-0.5") is off the grid ("step"), anything else ("+2", "2e1", "−2") is not the
+ * grammar. Its value is a Number, as a count's. Empty and length are checked by the caller.
+ * @param {string} text @param {FieldLimit} limit @returns {Parsed<number>}
+ */
+function parseInteger(text, limit) {
+  if (!INTEGER.test(text)) return refuse(SIGNED_DECIMAL.test(text) ? 'step' : 'syntax');
+  const value = BigInt(text);
+  if (value < BigInt(limit.low) || value > BigInt(/** @type {string} */ (limit.high))) return refuse('range');
+  return { ok: true, value: Number(value) };
 }
 
 /**
@@ -204,11 +227,12 @@ export function canonicalNumber(value, grid) {
  */
 
 const LIST_ENTRY = /^ *([0-9]+) *$/;
+const SIGNED_LIST_ENTRY = /^ *(-?[0-9]+) *$/;
 const ONLY_SPACES = /^ *$/;
 
 /**
  * A typed list of counts read against its limit, as Python's `read_list`: entries of plain
- * digits separated by ",", spaces (U+0020 only) around an entry allowed and dropped. The
+ * digits (with an optional leading "-" when the item is of kind "integer") separated by ",", spaces (U+0020 only) around an entry allowed and dropped. The
  * checks run in a fixed order and the reason is the first rule broken: empty (only spaces,
  * unless the list may be empty), length, grammar (every entry), number of entries, each
  * entry against the item's limit (in order), repeats, sum. The value is an array of
@@ -223,8 +247,9 @@ export function readList(text, limit) {
   if (tooLong) return refuse('too-long');
   const parts = text.split(',');
   const digits = [];
+  const entry = limit.item.kind === 'integer' ? SIGNED_LIST_ENTRY : LIST_ENTRY;
   for (const part of parts) {
-    const match = LIST_ENTRY.exec(part);
+    const match = entry.exec(part);
     if (!match) return refuse('syntax');
     digits.push(match[1]);
   }

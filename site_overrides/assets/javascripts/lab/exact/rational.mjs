@@ -30,15 +30,44 @@
 
 /** @typedef {{num: bigint, den: bigint}} Fraction  reduced, den > 0 */
 
-/** @param {bigint} a @param {bigint} b @returns {bigint} gcd of non-negative a, b */
+/**
+ * gcd(a, b) of non-negative BigInts by Lehmer's method (Knuth, TAOCP 4.5.2, Algorithm L):
+ * the quotients of Euclid's algorithm on a and b are those on their leading 48 bits as long
+ * as both bounds (x + A)/(y + C) and (x + B)/(y + D) agree, so one step of doubles (exact
+ * below 2^53) stands for many long divisions; the cofactors then update a and b at once.
+ * Long fractions need it: reducing two terms of some 30 000 bits takes Euclid's algorithm
+ * thousands of long divisions.
+ * Numbers of up to 64 bits, or of very different sizes, take Euclid's step.
+ * @param {bigint} a @param {bigint} b @returns {bigint}
+ */
 export function gcd(a, b) {
-  while (b !== 0n) {
-    const r = a % b;
-    a = b;
-    b = r;
+  if (a < b) [a, b] = [b, a];
+  while (b > 0n) {
+    const size = a.toString(16).length * 4;
+    if (size <= 64 || b.toString(16).length * 4 < size - 32) {
+      [a, b] = [b, a % b];
+      continue;
+    }
+    const shift = BigInt(size - 48);
+    let x = Number(a >> shift);
+    let y = Number(b >> shift);
+    let A = 1;
+    let B = 0;
+    let C = 0;
+    let D = 1;
+    while (y + C !== 0 && y + D !== 0) {
+      const q = Math.floor((x + A) / (y + C));
+      if (q !== Math.floor((x + B) / (y + D))) break;
+      [A, C] = [C, A - q * C];
+      [B, D] = [D, B - q * D];
+      [x, y] = [y, x - q * y];
+    }
+    if (B === 0) [a, b] = [b, a % b];
+    else [a, b] = [BigInt(A) * a + BigInt(B) * b, BigInt(C) * a + BigInt(D) * b];
   }
   return a;
 }
+
 
 /** @param {bigint} x @returns {bigint} |x| */
 const magnitude = (x) => (x < 0n ? -x : x);

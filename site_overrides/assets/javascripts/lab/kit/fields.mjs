@@ -12,9 +12,12 @@
  *   "zero-sum") and those of the lab's rules across fields (its `checkState`);
  * - `data-places`: the decimals its stepper keeps (a step is 10^-places); numbers only.
  *
- * A field is one of two kinds of control:
- * - a text input (numbers, counts and typed lists); numbers and counts also step with the
- *   arrow keys and their `[data-step]` buttons, lists do not;
+ * A field is one of three kinds of control:
+ * - a text input (numbers, counts, signed integers of kind "integer" and typed lists);
+ *   numbers, counts and integers also step with the arrow keys and their `[data-step]`
+ *   buttons, lists do not;
+ * - a radio group (a `<fieldset data-field>` of `input[type=radio]`) whose limit is a choice
+ *   (kind "choice", `choices`): its text is the checked radio's value;
  * - a group of checkboxes (a `<fieldset data-field>` of `input[type=checkbox]`, an event):
  *   its text is the values of the checked boxes joined by "," in increasing order (""
  *   when none is), and setting a text checks exactly the boxes it lists. Its limit is a
@@ -48,6 +51,11 @@ export function isList(limit) {
   return limit.kind === 'list';
 }
 
+/** Is a value of this limit a Number (a count, or a signed integer)? @param {{kind: string}} limit */
+function isWhole(limit) {
+  return limit.kind === 'count' || limit.kind === 'integer';
+}
+
 /**
  * What a field's wrapper says about it: its limit, messages and step, with the range's ends
  * read once.
@@ -62,8 +70,14 @@ export function fieldRule(wrapper, numbers) {
     if (typeof numbers.readList !== 'function') throw new Error('a list field needs a reader of lists (readList)');
     return { limit, places: 0, min: null, max: null, messages };
   }
-  const min = numbers.parseNumber(limit.low);
-  const max = numbers.parseNumber(limit.high);
+  if (limit.kind === 'choice') return { limit, places: 0, min: null, max: null, messages };
+  // A signed integer's bounds may be negative ("-10"): the number grammar has no sign.
+  const bound = (/** @type {string} */ text) => {
+    const size = numbers.parseNumber(text.replace(/^-/, ''));
+    return size && text.startsWith('-') ? numbers.fraction(-size.num, size.den) : size;
+  };
+  const min = bound(limit.low);
+  const max = bound(limit.high);
   if (!min || !max) throw new Error('a lab field has an unreadable data-limit: ' + JSON.stringify(limit));
   return {
     limit,
@@ -81,15 +95,17 @@ export function fieldRule(wrapper, numbers) {
  */
 export function fieldOf(wrapper, numbers) {
   const rule = fieldRule(wrapper, numbers);
-  const boxes = Array.from(wrapper.querySelectorAll('input[type="checkbox"]'));
+  const boxes = Array.from(wrapper.querySelectorAll('input[type="checkbox"], input[type="radio"]'));
   const group = boxes.length > 0;
-  if (group && !isList(rule.limit)) throw new Error('a group of checkboxes needs a list limit');
+  if (group && !isList(rule.limit) && rule.limit.kind !== 'choice') {
+    throw new Error('a group of checkboxes needs a list limit, a radio group a choice');
+  }
   const input = group ? null : wrapper.querySelector('input');
   return {
     ...rule,
     wrapper,
     group,
-    steps: !group && !isList(rule.limit),
+    steps: !group && !isList(rule.limit) && rule.limit.kind !== 'choice',
     input,
     inputs: group ? boxes : [input],
     buttons: wrapper.querySelectorAll('[data-step]'),
@@ -108,10 +124,14 @@ export function readText(numbers, limit, text) {
     : numbers.parseField(/** @type {string} */ (text), limit);
 }
 
-/** The text the URL and the field keep for a valid value ("3.0", "0.374", "1/3", "20", "9,6,1"). */
+/**
+ * The text the URL and the field keep for a valid value ("3.0", "0.374", "1/3", "20", "9,6,1");
+ * a list whose limit names a `separator` (a matrix's rows, "1,0;0,1") joins its entries by it.
+ */
 export function canonicalText(numbers, limit, value) {
-  if (isList(limit)) return value.join(',');
-  return limit.kind === 'count' ? String(value) : numbers.canonicalNumber(value, limit.grid);
+  if (isList(limit)) return value.join(limit.separator || ',');
+  if (limit.kind === 'choice') return value;
+  return isWhole(limit) ? String(value) : numbers.canonicalNumber(value, limit.grid);
 }
 
 const DIGITS = /^[0-9]+$/;
@@ -182,5 +202,5 @@ export function steppedText(numbers, rule, value, count) {
   const high = (rule.max.num * scale) / rule.max.den;
   next = next < low ? low : next > high ? high : next;
   const stepped = numbers.fraction(next, scale);
-  return canonicalText(numbers, rule.limit, rule.limit.kind === 'count' ? Number(stepped.num) : stepped);
+  return canonicalText(numbers, rule.limit, isWhole(rule.limit) ? Number(stepped.num) : stepped);
 }

@@ -15,7 +15,8 @@
  *   lab its fragment names ("#<lab id>"), and a lab writes its own id as the fragment
  *   (`writeAddress`'s `hash`); on a page with one lab the fragment is left as it is.
  * - Writing: `name=<canonical text>` in the lab's parameter order, percent-encoded except
- *   for "/" and "," (so `delta=1/3` and `weights0=9,6,1` stay readable).
+ *   for "/", ",", ";" and ":" (so `delta=1/3`, `weights0=9,6,1`, `map=1,0;0,1` and
+ *   `steps=3:0,2:0.01` stay readable).
  * - History: typing replaces the entry and a committed change pushes one, except in a page
  *   that lives inside an LMS or a frame (`<meta name="composition-lab-view">` with a
  *   content), where every change replaces, so the host's back button is not filled with
@@ -89,7 +90,7 @@ export function readQuery(query, names, read, canonical, defaults, check) {
  */
 export function queryString(names, values, canonical) {
   return names
-    .map((name) => name + '=' + encodeURIComponent(canonical(name, values[name])).replace(/%2F/g, '/').replace(/%2C/g, ','))
+    .map((name) => name + '=' + encodeURIComponent(canonical(name, values[name])).replace(/%2F/g, '/').replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%3A/g, ':'))
     .join('&');
 }
 

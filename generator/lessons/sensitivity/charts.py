@@ -1,0 +1,75 @@
+"""The noise-mechanism lab's chart of one state: the two exact output laws, on D and on D′.
+
+The data are one named data set that the lab swaps with ``view.data`` (the engine builds the
+same rows from its own record), so the row fields are an interface:
+
+    laws    output (the integer output y), law ("D" or "D′"), probability (a float),
+            exact (its reduced fraction string)
+
+Floats are chart coordinates only, each the nearest double to the exact string beside it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import altair as alt
+
+from generator.course.charts import chart_spec as cached_spec
+from generator.course.charts import coordinate
+from generator.course.records import Record
+
+LAWS = ("D", "D′")
+COLOURS = ("#4c78a8", "#f58518")
+
+Rows = list[dict[str, Any]]
+
+
+def chart_rows(record: Record) -> dict[str, Rows]:
+    """The chart's named data set, from a state's record."""
+    channel = record["channel"]
+    return {
+        "laws": [
+            {"output": int(label), "law": law, "probability": coordinate(exact), "exact": exact}
+            for law, distribution in zip(
+                LAWS, (channel["distribution0"], channel["distribution1"]), strict=True
+            )
+            for label, exact in zip(channel["labels"], distribution, strict=True)
+        ]
+    }
+
+
+def laws_chart(record: Record) -> alt.Chart:
+    """Both laws as points joined by lines, one colour per neighbour."""
+    colour = alt.Color(
+        "law:N",
+        scale=alt.Scale(domain=list(LAWS), range=list(COLOURS)),
+        legend=alt.Legend(title=None, orient="bottom", direction="horizontal", symbolOpacity=1),
+    )
+    tooltip = [
+        alt.Tooltip("law:N", title="데이터베이스"),
+        alt.Tooltip("output:Q", title="출력 y"),
+        alt.Tooltip("exact:N", title="확률 (정확한 분수)"),
+    ]
+    chart: alt.Chart = (
+        alt.Chart(alt.NamedData("laws"))
+        .mark_line(point=True, strokeWidth=1.5)
+        .encode(
+            x=alt.X("output:Q", title="출력 y", axis=alt.Axis(tickMinStep=1, format="d")),
+            y=alt.Y("probability:Q", title="P(Y = y)"),
+            color=colour,
+            tooltip=tooltip,
+        )
+        .properties(
+            width=320,
+            height=220,
+            description="두 이웃 데이터베이스에서 메커니즘이 내는 출력의 정확한 분포",
+            datasets=chart_rows(record),
+        )
+    )
+    return chart
+
+
+def chart_spec(record: Record) -> dict[str, Any]:
+    """The validated Vega-Lite spec of a state's chart, its data set inline."""
+    return cached_spec(laws_chart, record)

@@ -1,0 +1,275 @@
+"""The noise-mechanism lab in a real browser: what the page shows is what the core computes.
+
+Every check reads the page as a learner sees it (the output slots' text and attributes, the
+table of the two laws) and holds it to the Python rendering of the same state (the lesson's
+own result template over :func:`generator.lessons.sensitivity.lab_state.state_record`):
+
+- the default state, before and after the lab mounts;
+- every catalogue example opened by its address, and a seeded sample of every mechanism
+  opened from the address in the same page (the parity test of this lab);
+- a preset, the address round trip and back, the keyboard, the mechanism's ignored fields;
+- bad input in every field and URL parameter: the Korean message beside the field, the
+  last valid state kept whole, never NaN or Infinity.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from html.parser import HTMLParser
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from generator.course.lab_fields import SCRIPT_TEXTS
+from generator.course.templates import environment
+from generator.lessons.sensitivity import golden
+from generator.lessons.sensitivity.catalogue import BY_SLUG, CATALOGUE
+from generator.lessons.sensitivity.data import FILE
+from generator.lessons.sensitivity.lab_page import (
+    ALPHA0_FIELD,
+    BOUND_FIELD,
+    HI_FIELD,
+    K_FIELD,
+    LO_FIELD,
+    TOLERANCE_FIELD,
+    VALUES_FIELD,
+    view,
+)
+from generator.lessons.sensitivity.lab_state import PARAMS, LabState, example_state, read_state, state_record
+
+pytestmark = pytest.mark.browser
+
+PAGE = "lessons/sensitivity.html"
+LAB = "#sensitivity-lab"
+FIELDS = (VALUES_FIELD, BOUND_FIELD, ALPHA0_FIELD, K_FIELD, LO_FIELD, HI_FIELD, TOLERANCE_FIELD)
+MESSAGES = {field.name: field.messages() for field in FIELDS}
+FORBIDDEN = re.compile(r"NaN|Infinity|undefined")
+PARITY_STATES = 30
+RESULTS = environment(FILE.path.parent).get_template("results.html").module
+
+
+class _Slots(HTMLParser):
+    """``data-out`` -> its attributes and its text, whitespace collapsed."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.slots: dict[str, dict[str, Any]] = {}
+        self._stack: list[str | None] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = dict(attrs)
+        name = named.get("data-out")
+        if name:
+            self.slots[name] = {
+                "attrs": {k: v for k, v in named.items() if k.startswith("data-")},
+                "text": "",
+            }
+        self._stack.append(name)
+
+    def handle_endtag(self, tag: str) -> None:
+        self._stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        for name in self._stack:
+            if name:
+                self.slots[name]["text"] += data
+
+
+def expected(state: LabState) -> tuple[dict[str, dict[str, Any]], list[list[str]]]:
+    """The output slots and the law table's rows (output, P, Q) as Python renders them."""
+    shown = view(state_record(state))
+    parser = _Slots()
+    keys = (
+        "database",
+        "answers",
+        "sensitivity",
+        "max_event",
+        "epsilon",
+        "guarantee",
+        "delta_html",
+        "accuracy_html",
+    )
+    parser.feed(str(RESULTS.results(shown["record"], *(shown[key] for key in keys))))
+    for slot in parser.slots.values():
+        slot["text"] = " ".join(slot["text"].split())
+    rows = [[row["label"], row["p"], row["q"]] for row in shown["rows"]]  # type: ignore[attr-defined]
+    return parser.slots, rows
+
+
+def shown(page: Page) -> tuple[dict[str, dict[str, Any]], list[list[str]]]:
+    """The output slots and the law table's rows as the page shows them."""
+    slots: dict[str, dict[str, Any]] = page.evaluate(
+        """(lab) => Object.fromEntries([...document.querySelectorAll(lab + ' [data-out]')].map((el) => [
+            el.getAttribute('data-out'),
+            {attrs: Object.fromEntries([...el.attributes].filter((a) => a.name.startsWith('data-'))
+                .map((a) => [a.name, a.value])),
+             text: el.textContent.split(/\\s+/).filter(Boolean).join(' ')}]))""",
+        LAB,
+    )
+    rows: list[list[str]] = page.evaluate(
+        """(lab) => [...document.querySelectorAll(lab + ' [data-lab-rows="laws"] tr')].map((tr) =>
+            [tr.getAttribute('data-output'), ...[...tr.querySelectorAll('td[data-exact]')].map((td) =>
+            td.getAttribute('data-exact'))])""",
+        LAB,
+    )
+    return slots, rows
+
+
+def open_lab(new_page: Any, url: str) -> tuple[Page, Any]:
+    page, log = new_page(viewport={"width": 1280, "height": 900})
+    page.goto(url)
+    page.wait_for_selector(f"{LAB}[data-lab-mounted]", state="attached")
+    return page, log
+
+
+def query_of(state: LabState) -> str:
+    texts = state.texts()
+    return "&".join(f"{name}={quote(texts[name], safe=',/')}" for name in PARAMS)
+
+
+_FROM_ADDRESS = """([query, lab]) => {
+  const before = document.querySelector(lab).getAttribute('data-lab-sequence');
+  history.pushState(null, '', '?' + query + lab);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+  return before;
+}"""
+
+DEFAULT = example_state(BY_SLUG["sum-replace"])
+
+
+def test_the_mounted_default_state_is_the_server_rendering(new_page: Any, site_url: str) -> None:
+    page, log = new_page()
+    page.route("**/lab/sensitivity.js", lambda route: route.abort())
+    page.goto(site_url + PAGE)
+    static = shown(page)
+    page, log = open_lab(new_page, site_url + PAGE)
+    assert shown(page) == static
+    assert static == expected(DEFAULT)
+    assert static[0]["sensitivity"]["attrs"]["data-value"] == "4"
+    assert log.console_errors == []
+    assert log.page_errors == []
+
+
+def test_a_sample_of_every_mechanism_shows_what_the_core_computes(new_page: Any, site_url: str) -> None:
+    page, log = open_lab(new_page, site_url + PAGE)
+    rng = random.Random(golden.SEED)
+    examples = [example_state(example) for example in CATALOGUE]
+    samples = [golden.sample_state(rng) for _ in range(PARITY_STATES)]
+    assert {str(state.mechanism) for state in samples} == {"geometric", "k-ary", "exponential"}
+    for index, state in enumerate([*examples, *samples]):
+        if index < len(examples):
+            page.goto(f"{site_url}{PAGE}?{query_of(state)}{LAB}", wait_until="domcontentloaded")
+            page.wait_for_selector(f"{LAB}[data-lab-mounted]", state="attached")
+        else:
+            before = page.evaluate(_FROM_ADDRESS, [query_of(state), LAB])
+            page.wait_for_function(
+                "([lab, before]) => document.querySelector(lab).getAttribute('data-lab-sequence') !== before",
+                arg=[LAB, before],
+                timeout=10_000,
+            )
+        assert shown(page) == expected(state), state.query_string()
+        assert not FORBIDDEN.search(page.locator(LAB).inner_text()), state.query_string()
+    assert log.console_errors == []
+    assert log.page_errors == []
+
+
+def test_a_preset_the_address_and_back(new_page: Any, site_url: str) -> None:
+    page, log = open_lab(new_page, site_url + PAGE)
+    rr = example_state(BY_SLUG["rr-2"])
+    page.locator(f'{LAB} [data-preset="{rr.query_string()}"]').click()
+    expect(page.locator(f'{LAB} [data-out="eps-pure"]')).to_have_attribute("data-ratio", "3")
+    expect(page.locator(f'{LAB} [data-preset="{rr.query_string()}"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    assert shown(page) == expected(rr)
+    assert page.evaluate("decodeURIComponent(location.search)") == "?" + rr.query_string()
+    page.reload()
+    page.wait_for_selector(f"{LAB}[data-lab-mounted]", state="attached")
+    assert shown(page) == expected(rr)
+    page.go_back()
+    expect(page.locator(f'{LAB} [data-out="sensitivity"]')).to_have_attribute("data-value", "4")
+    assert log.page_errors == []
+
+
+def test_the_keyboard_steps_the_bound_and_the_mechanism_switches_the_fields(
+    new_page: Any, site_url: str
+) -> None:
+    page, log = open_lab(new_page, site_url + PAGE)
+    bound = page.locator(f"{LAB} #cl-sensitivity-bound")
+    bound.focus()
+    page.keyboard.press("ArrowUp")
+    expect(bound).to_have_value("3")
+    expect(page.locator(f'{LAB} [data-out="sensitivity"]')).to_have_attribute("data-value", "6")
+    lo = page.locator(f"{LAB} #cl-sensitivity-lo")
+    lo.focus()
+    page.keyboard.press("ArrowDown")
+    expect(lo).to_have_value("-11")
+    page.locator(f'{LAB} input[name="mechanism"][value="exponential"]').check()
+    expect(lo).to_be_disabled()
+    expect(page.locator(f"{LAB} #cl-sensitivity-k")).to_be_enabled()
+    expect(page.locator(f'{LAB} [data-error-for="values"]')).to_have_text(MESSAGES["values"]["category"])
+    page.fill(f"{LAB} #cl-sensitivity-values", "0,1,1,3")
+    state = read_state(
+        {**DEFAULT.texts(), "mechanism": "exponential", "bound": "3", "lo": "-11", "values": "0,1,1,3"}
+    )
+    assert isinstance(state, LabState)
+    expect(page.locator(f'{LAB} [data-out="answers"]')).to_have_attribute("data-value", "1,1")
+    assert shown(page) == expected(state)
+    assert log.page_errors == []
+
+
+BAD_INPUT = [
+    ("values", "", "empty"),
+    ("values", "a,b", "syntax"),
+    ("values", "1,2,3,4,5,6,7,8,9,10,11", "count"),
+    ("values", "101", "range"),
+    ("bound", "0", "range"),
+    ("bound", "abc", "syntax"),
+    ("alpha0", "2.25", "step"),
+    ("alpha0", "<script>alert(1)</script>", "syntax"),
+    ("lo", "-10.5", "step"),
+    ("lo", "5", "narrow"),
+    ("hi", "-20", "order"),
+    ("hi", "100", "width"),
+    ("tolerance", "61", "range"),
+]
+
+
+@pytest.mark.parametrize(("field", "text", "reason"), BAD_INPUT)
+def test_bad_input_gets_its_message_and_the_last_state_stays(
+    new_page: Any, site_url: str, field: str, text: str, reason: str
+) -> None:
+    page, log = open_lab(new_page, site_url + PAGE)
+    before = shown(page)
+    page.fill(f"{LAB} #cl-sensitivity-{field}", text)
+    expect(page.locator(f'{LAB} [data-error-for="{field}"]')).to_have_text(MESSAGES[field][reason])
+    expect(page.locator(LAB)).to_have_attribute("data-lab-stale", "input")
+    assert shown(page) == before
+    assert not FORBIDDEN.search(page.locator(LAB).inner_text())
+    assert page.locator("script:not([src])").filter(has_text="alert(1)").count() == 0
+    assert log.page_errors == []
+
+
+@pytest.mark.parametrize(
+    ("query", "bad"),
+    [
+        ("values=&query=sum", "values"),
+        ("bound=0", "bound"),
+        ("mechanism=laplace", "mechanism"),
+        ("lo=%3Cb%3E", "lo"),
+        ("lo=8&hi=9", "lo"),
+    ],
+)
+def test_a_bad_url_parameter_falls_back_and_is_named(
+    new_page: Any, site_url: str, query: str, bad: str
+) -> None:
+    page, log = open_lab(new_page, f"{site_url}{PAGE}?{query}")
+    notice = page.locator(f"{LAB} [data-lab-notice]")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text(bad)
+    assert SCRIPT_TEXTS["bad-url"].split("(")[0] in notice.inner_text()
+    assert shown(page) == expected(DEFAULT)
+    assert log.page_errors == []
