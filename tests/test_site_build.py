@@ -14,7 +14,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
-from html import escape
+from html import escape, unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from types import SimpleNamespace
@@ -217,6 +217,20 @@ def test_no_page_reads_a_value_as_about_0_or_1(built_site: Path) -> None:
     assert found == {}
     assert ROUNDED_TO_0_OR_1.search("δ ≈ 1 입니다")
     assert not ROUNDED_TO_0_OR_1.search("≈ 1 − 1.3 × 10⁻⁷, ≈ 0.375, ≈ 1.099, ≈ 1 × 10⁻⁶⁹")
+
+
+# What a template prints when it reaches a Python object instead of its value.
+PYTHON_REPR = re.compile(r"<built-in method|<bound method|object at 0x[0-9a-f]+|\bNone\b|Fraction\(")
+
+
+def test_no_page_shows_a_python_object(built_site: Path) -> None:
+    found = {}
+    for page in html_pages(built_site):
+        text = unescape(page.read_text(encoding="utf-8"))
+        if hits := [text[max(0, m.start() - 40) : m.end() + 10] for m in PYTHON_REPR.finditer(text)]:
+            found[page.relative_to(built_site).as_posix()] = hits[:3]
+    assert found == {}
+    assert PYTHON_REPR.search('value="<built-in method values of dict object at 0x7f60>"')
 
 
 PAGE_WEIGHT_LIMIT = 500_000  # bytes of HTML per lesson page (issue: the lesson boundary)
