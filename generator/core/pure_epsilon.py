@@ -15,18 +15,18 @@ b_z/a_z)) over its support (:func:`channel_pure_epsilon`), and ∞ when some out
 weight under one input only.
 
 The value is kept as ``multiplier · ln(ratio)`` with an integer multiplier and a rational
-ratio > 1; its decimal is derived from that for reading only.
+ratio > 1; its decimal, for reading, is that value correctly rounded, by integer arithmetic.
 """
 
 from __future__ import annotations
 
 import enum
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 
 from generator.core.channels import Channel, Mode
 from generator.core.finite_channel import FiniteChannel
+from generator.core.logarithm import ln_decimal
 
 
 class PureKind(enum.StrEnum):
@@ -62,13 +62,13 @@ class PureEpsilon:
         return log if self.multiplier == 1 else f"{self.multiplier}·{log}"
 
     def decimal(self, places: int = 3) -> str:
-        """For reading: ``"2.197"``, ``"0"`` or ``"inf"`` (the lab's ``data-value``)."""
+        """For reading: ``"2.197"``, ``"0"`` or ``"inf"`` (the lab's ``data-value``), correctly
+        rounded from ln(ratio^multiplier) by :func:`generator.core.logarithm.ln_decimal`."""
         if self.kind is PureKind.ZERO:
             return "0"
         if self.kind is PureKind.INFINITE:
             return "inf"
-        value = self.multiplier * (math.log(self.ratio.numerator) - math.log(self.ratio.denominator))
-        return f"{value:.{places}f}"
+        return ln_decimal(self.ratio**self.multiplier, places)
 
 
 def pure_epsilon(channel: Channel) -> PureEpsilon:

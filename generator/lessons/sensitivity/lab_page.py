@@ -221,7 +221,7 @@ TEXTS = {
     "sensitivity-infinite": "∞ (자르지 않은 합: 한 사람이 합을 얼마든지 바꿀 수 있음)",
     "sensitivity-none": "— (범주를 내므로 답 사이의 거리가 없음)",
     "sensitivity-score": "{value} (점수 u = 범주의 기록 수)",
-    "eps-value": "{exact} ≈ {decimal} (부동소수점 근삿값)",
+    "eps-value": "{exact} ≈ {decimal}",
     "eps-zero": "0 (두 분포가 같음)",
     "eps-infinite": "∞ (한쪽에서만 나오는 출력이 있음)",
     "eps-uncalibrated": "∞ (민감도가 무한하여 α₀를 어떻게 골라도 보정할 수 없음. 이 한 쌍만 보면 {pair})",

@@ -42,11 +42,11 @@ import {
   profilePoint,
   pureRecord,
 } from '#lab/exact/profile.mjs';
+import { logTerm } from '#lab/exact/logarithm.mjs';
 import {
   decimalStr,
   fraction,
   fractionStr,
-  logTerm,
   power,
   reduceTenSmooth,
   toNumber,
@@ -58,9 +58,9 @@ export {
   fraction,
   fractionStr,
   isFraction,
-  logTerm,
   toNumber,
 } from '#lab/exact/rational.mjs';
+export { logTerm } from '#lab/exact/logarithm.mjs';
 export { canonicalNumber, parseField, parseNumber } from '#lab/exact/numbers.mjs';
 export { outputSetText, readable } from '#lab/exact/readable.mjs';
 export {

@@ -24,6 +24,8 @@
 /** @typedef {{lo: bigint, hi: bigint, bits: number}} Interval  lo/2^bits <= value <= hi/2^bits */
 
 const START_BITS = 64;
+import { bitLength, fractionStr, power } from './rational.mjs';
+
 const MORE_BITS = 64;
 const MAX_BITS = 8192;
 
@@ -37,12 +39,6 @@ function floorDiv(a, b) {
 const shiftDown = (x, s) => x >> BigInt(s);
 /** ceil(x / 2^s): Python's -((-x) >> s). */
 const shiftUp = (x, s) => -((-x) >> BigInt(s));
-
-/** @param {bigint} x @returns {number} the number of bits of |x| (Python's bit_length) */
-export function bitLength(x) {
-  if (x < 0n) x = -x;
-  return x === 0n ? 0 : x.toString(2).length;
-}
 
 /** isqrt of a non-negative BigInt (Newton's method from above). */
 export function isqrt(n) {
@@ -164,4 +160,22 @@ export function lnDecimal(value, places = 3) {
   if (value.num <= 0n || value.den <= 0n) throw new RangeError('ln takes a positive exact rational');
   if (value.num < value.den) return '-' + lnDecimal({ num: value.den, den: value.num }, places);
   return decimalText((bits) => lnInterval(value, bits), places);
+}
+
+/**
+ * ε = multiplier · ln(ratio) as exact text and as its correctly rounded decimal, the forms of
+ * Python's `PureEpsilon.describe()` and `.decimal()`: "ln(3)", "2·ln(3)", "2.197"; a ratio of
+ * 1 gives "0". The decimal is ln(ratio^multiplier) rounded by `lnDecimal`, so it is exact.
+ * @param {number} multiplier positive integer
+ * @param {import('./rational.mjs').Fraction} ratio >= 1
+ * @param {number} [places]
+ * @returns {{exact: string, decimal: string}}
+ */
+export function logTerm(multiplier, ratio, places = 3) {
+  if (ratio.num === ratio.den) return { exact: '0', decimal: '0' };
+  const log = `ln(${fractionStr(ratio)})`;
+  return {
+    exact: multiplier === 1 ? log : `${multiplier}·${log}`,
+    decimal: lnDecimal(power(ratio, multiplier), places),
+  };
 }

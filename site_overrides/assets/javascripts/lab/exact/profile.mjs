@@ -34,10 +34,10 @@ import {
   fractionStr,
   gcd,
   isFraction,
-  logTerm,
   power,
   reduceTenSmooth,
 } from './rational.mjs';
+import { logTerm } from './logarithm.mjs';
 
 /** @typedef {import('./rational.mjs').Fraction} Fraction */
 /** @typedef {'0→1' | '1→0'} Direction */

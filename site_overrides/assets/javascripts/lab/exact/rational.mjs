@@ -8,7 +8,7 @@
  *   takes an unreduced one).
  * - No float decides anything. Comparisons are integer cross-products. Numbers appear only
  *   as chart coordinates (`toNumber`) and in the decimals people read (`decimalStr`,
- *   `logTerm`).
+ *   `logTerm` in exact/logarithm.mjs).
  * - Exact values leave an engine as strings with the same shapes as
  *   generator/course/records.py (`"3/8"`, `"-1/2"`, `"0"`, `"1"`); `parseFractionStr` reads
  *   them back, and nothing else.
@@ -250,7 +250,9 @@ export function decimalStr(value, places = 3) {
 }
 
 /** @param {bigint} x positive @returns {number} the number of bits of x */
-function bitLength(x) {
+export function bitLength(x) {
+  if (x < 0n) x = -x;
+  if (x === 0n) return 0;
   const hex = x.toString(16);
   return (hex.length - 1) * 4 + (32 - Math.clz32(parseInt(hex[0], 16)));
 }
@@ -283,28 +285,3 @@ export function toNumber(value) {
   return value.num < 0n ? -bounded : bounded;
 }
 
-/** @param {bigint} n positive @returns {number} ln n, exact input for n < 2^53 */
-function naturalLog(n) {
-  const bits = bitLength(n);
-  if (bits <= 53) return Math.log(Number(n));
-  const shift = bits - 53;
-  return Math.log(Number(n >> BigInt(shift))) + shift * Math.LN2;
-}
-
-/**
- * ε = multiplier · ln(ratio) as exact text and as a decimal to read, the forms of Python's
- * `PureEpsilon.describe()` and `.decimal()`: "ln(3)", "2·ln(3)", "2.197"; a ratio of 1
- * gives "0". The decimal is multiplier · (ln num − ln den) in doubles, printed with
- * `toFixed` (ties, which need a double exactly halfway at the last place, are not met on
- * the lab's domain: the golden vectors check every ε the lab can show).
- * @param {number} multiplier positive integer
- * @param {Fraction} ratio >= 1
- * @param {number} [places]
- * @returns {{exact: string, decimal: string}}
- */
-export function logTerm(multiplier, ratio, places = 3) {
-  if (ratio.num === ratio.den) return { exact: '0', decimal: '0' };
-  const log = `ln(${fractionStr(ratio)})`;
-  const value = multiplier * (naturalLog(ratio.num) - naturalLog(ratio.den));
-  return { exact: multiplier === 1 ? log : `${multiplier}·${log}`, decimal: value.toFixed(places) };
-}
