@@ -379,8 +379,8 @@ def test_the_home_links_the_lessons_and_marks_the_rest_as_coming(lesson: str) ->
     rows = [line for line in home.splitlines() if line.startswith("| ") and "---" not in line][1:]
     assert len(rows) == 5
     assert ["lessons/events.md" in row for row in rows] == [True, False, False, False, False]
-    assert ["lessons/postprocessing.md" in row for row in rows] == [False, True, False, False, False]
-    assert ["lessons/composition.md" in row for row in rows] == [False, False, True, False, False]
+    assert ["lessons/composition.md" in row for row in rows] == [False, True, False, False, False]
+    assert ["lessons/postprocessing.md" in row for row in rows] == [False, False, True, False, False]
     assert ["lessons/optimal.md" in row for row in rows] == [False, False, False, True, False]
     assert ["lessons/sensitivity.md" in row for row in rows] == [False, False, False, False, True]
     assert not any("준비 중" in row for row in rows)

@@ -306,8 +306,8 @@ def test_the_course_order_is_the_navigation_of_each_config() -> None:
         assert pages == [
             "index.html",
             "lessons/events.html",
-            "lessons/postprocessing.html",
             "lessons/composition.html",
+            "lessons/postprocessing.html",
             "lessons/optimal.html",
             "lessons/sensitivity.html",
             "glossary.html",

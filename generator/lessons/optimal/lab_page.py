@@ -33,6 +33,8 @@ from generator.core.input_limits import (
     OPTIMAL_STEPS,
     StepListLimit,
 )
+from generator.core.rational import fraction_of
+from generator.core.readable import readable
 from generator.course.charts import chart_image
 from generator.course.lab_fields import Field
 from generator.course.lab_shell import LabShell
@@ -142,6 +144,8 @@ EXPLAINED_BY = {
 # Every sentence the lab module writes, with {slots} it fills; Python fills them the same way.
 TEXTS = {
     "eps-with-alpha": "{epsilon} (α = {alpha})",
+    # a long α reads "≈ 58.66" on its own: "(α ≈ 58.66)", never "(α = ≈ 58.66)"
+    "eps-with-long-alpha": "{epsilon} (α {alpha})",
     "eps-infinite": "∞ (어떤 단계가 x를 드러낼 확률 {reveal} > 목표 δ)",
     "basic-over": "— (δ의 합 {sum} > 목표 δ)",
     "advanced-value": "{epsilon} (δ′ = {delta_prime})",
@@ -159,6 +163,12 @@ TEXTS = {
     "chart-profile": "최적 합성의 δ(ε) 곡선과 세 답의 점. 값은 결과 목록에 있습니다.",
     "chart-loss": "프라이버시 손실 L의 분포 막대그래프. 설명은 그림 제목에 있습니다.",
 }
+
+
+def _with_alpha(epsilon: str, alpha: str) -> Markup:
+    """An ε with its α (lab.mjs's withAlpha): "2.197 (α = 9)", or "4.072 (α ≈ 58.66)"."""
+    name = "eps-with-long-alpha" if readable(fraction_of(alpha)).long else "eps-with-alpha"
+    return fill_html(TEXTS[name], epsilon=epsilon, alpha=number_html(alpha))
 
 
 def example_state(example: Example) -> LabState:
@@ -190,15 +200,13 @@ def view(record: Record) -> dict[str, object]:
         shown_optimal = _answer(
             optimal["epsilon"],
             optimal["alpha"],
-            fill_html(
-                TEXTS["eps-with-alpha"], epsilon=optimal["epsilon"], alpha=number_html(optimal["alpha"])
-            ),
+            _with_alpha(optimal["epsilon"], optimal["alpha"]),
         )
     if basic["applies"]:
         shown_basic = _answer(
             basic["epsilon"],
             basic["alpha"],
-            fill_html(TEXTS["eps-with-alpha"], epsilon=basic["epsilon"], alpha=number_html(basic["alpha"])),
+            _with_alpha(basic["epsilon"], basic["alpha"]),
         )
     else:
         shown_basic = _answer(None, None, fill_html(TEXTS["basic-over"], sum=reading(basic["delta"])))

@@ -22,7 +22,7 @@
  * @module optimal/lab
  */
 
-import { numberHtml, readingText } from '#lab/kit/markup.mjs';
+import { exactOf, numberHtml, readingText } from '#lab/kit/markup.mjs';
 import { escapeHtml, labHtml, labText } from '#lab/kit/text.mjs';
 
 /** Every element `show` writes, by name (kit/lab finds them once, at mount). */
@@ -61,11 +61,14 @@ export function renderers(root, engine) {
   const number = (exact) => numberHtml(exact, (value) => engine.readable(value));
   const reading = (exact) => readingText(exact, (value) => engine.readable(value));
 
-  /** An answer with its α: "4.072 (α = … ≈ 5.87 × 10¹⁶)". */
+  /** An answer with its α: "2.197 (α = 9)", or for a long α "4.072 (α ≈ 58.66)" (lab_page._with_alpha). */
   const withAlpha = (epsilon, alpha) => ({
     value: epsilon,
     alpha,
-    html: html('eps-with-alpha', { epsilon: escapeHtml(epsilon), alpha: number(alpha) }),
+    html: html(engine.readable(exactOf(alpha)).long ? 'eps-with-long-alpha' : 'eps-with-alpha', {
+      epsilon: escapeHtml(epsilon),
+      alpha: number(alpha),
+    }),
   });
 
   /**
