@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import random
 import re
-from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import quote
 
@@ -30,6 +29,7 @@ from generator.lessons.events.data import FILE
 from generator.lessons.events.lab_page import EVENT_FIELD, FIELDS, lab_query, view
 from generator.lessons.events.lab_state import LabState, read_state
 from generator.lessons.events.records import state_record
+from tests.harness.slots import output_slots
 
 pytestmark = pytest.mark.browser
 
@@ -41,33 +41,6 @@ PARITY_STATES = 40
 RESULTS = environment(FILE.path.parent).get_template("results.html").module
 
 
-class _Slots(HTMLParser):
-    """``data-out`` -> its attributes and its text, whitespace collapsed."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.slots: dict[str, dict[str, Any]] = {}
-        self._stack: list[str | None] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        named = dict(attrs)
-        name = named.get("data-out")
-        if name:
-            self.slots[name] = {
-                "attrs": {k: v for k, v in named.items() if k.startswith("data-")},
-                "text": "",
-            }
-        self._stack.append(name)
-
-    def handle_endtag(self, tag: str) -> None:
-        self._stack.pop()
-
-    def handle_data(self, data: str) -> None:
-        for name in self._stack:
-            if name:
-                self.slots[name]["text"] += data
-
-
 def expected_slots(state: LabState) -> dict[str, dict[str, Any]]:
     """The output slots of a state as the Python templates render them."""
     record = state_record(state.channel(), state.alpha, state.delta, state.event)
@@ -75,11 +48,7 @@ def expected_slots(state: LabState) -> dict[str, dict[str, Any]]:
     html = str(RESULTS.event_results(record, shown["event_verdict"])) + str(
         RESULTS.all_events(record, shown["verdict"], shown["max_event"], shown["epsilon"])
     )
-    parser = _Slots()
-    parser.feed(html)
-    for slot in parser.slots.values():
-        slot["text"] = " ".join(slot["text"].split())
-    return parser.slots
+    return output_slots(html)
 
 
 def shown_slots(page: Page) -> dict[str, dict[str, Any]]:

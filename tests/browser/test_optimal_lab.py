@@ -17,7 +17,6 @@ from __future__ import annotations
 import random
 import re
 import sys
-from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import quote
 
@@ -31,6 +30,7 @@ from generator.lessons.optimal.catalogue import BY_SLUG, CATALOGUE
 from generator.lessons.optimal.data import FILE
 from generator.lessons.optimal.lab_page import DELTA_FIELD, FIELDS, STEPS_FIELD, example_state, view
 from generator.lessons.optimal.lab_state import PARAMS, LabState, read_state, state_record
+from tests.harness.slots import output_slots
 
 pytestmark = pytest.mark.browser
 
@@ -42,47 +42,17 @@ PARITY_STATES = 30
 RESULTS = environment(FILE.path.parent).get_template("results.html").module
 
 
-class _Slots(HTMLParser):
-    """``data-out`` -> its attributes and its text, whitespace collapsed."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.slots: dict[str, dict[str, Any]] = {}
-        self._stack: list[str | None] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        named = dict(attrs)
-        name = named.get("data-out")
-        if name:
-            self.slots[name] = {
-                "attrs": {k: v for k, v in named.items() if k.startswith("data-")},
-                "text": "",
-            }
-        self._stack.append(name)
-
-    def handle_endtag(self, tag: str) -> None:
-        self._stack.pop()
-
-    def handle_data(self, data: str) -> None:
-        for name in self._stack:
-            if name:
-                self.slots[name]["text"] += data
-
-
 def expected_slots(state: LabState) -> dict[str, dict[str, Any]]:
     """The output slots of a state as the Python template renders them. At k = 1 000 an exact
     value may have more than CPython's 4 300 digits, which the template's readings parse back
     (our own values, not hostile input), so the limit is lifted while they render."""
-    parser = _Slots()
     limit = sys.get_int_max_str_digits()
     sys.set_int_max_str_digits(0)
     try:
-        parser.feed(str(RESULTS.answers(view(state_record(state)))))
+        html = str(RESULTS.answers(view(state_record(state))))
     finally:
         sys.set_int_max_str_digits(limit)
-    for slot in parser.slots.values():
-        slot["text"] = " ".join(slot["text"].split())
-    return parser.slots
+    return output_slots(html)
 
 
 def shown_slots(page: Page) -> dict[str, dict[str, Any]]:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 import re
-from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import quote
 
@@ -39,6 +38,7 @@ from generator.lessons.sensitivity.lab_page import (
     view,
 )
 from generator.lessons.sensitivity.lab_state import PARAMS, LabState, example_state, read_state, state_record
+from tests.harness.slots import output_slots
 
 pytestmark = pytest.mark.browser
 
@@ -51,37 +51,9 @@ PARITY_STATES = 30
 RESULTS = environment(FILE.path.parent).get_template("results.html").module
 
 
-class _Slots(HTMLParser):
-    """``data-out`` -> its attributes and its text, whitespace collapsed."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.slots: dict[str, dict[str, Any]] = {}
-        self._stack: list[str | None] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        named = dict(attrs)
-        name = named.get("data-out")
-        if name:
-            self.slots[name] = {
-                "attrs": {k: v for k, v in named.items() if k.startswith("data-")},
-                "text": "",
-            }
-        self._stack.append(name)
-
-    def handle_endtag(self, tag: str) -> None:
-        self._stack.pop()
-
-    def handle_data(self, data: str) -> None:
-        for name in self._stack:
-            if name:
-                self.slots[name]["text"] += data
-
-
 def expected(state: LabState) -> tuple[dict[str, dict[str, Any]], list[list[str]]]:
     """The output slots and the law table's rows (output, P, Q) as Python renders them."""
     shown = view(state_record(state))
-    parser = _Slots()
     keys = (
         "database",
         "answers",
@@ -92,11 +64,9 @@ def expected(state: LabState) -> tuple[dict[str, dict[str, Any]], list[list[str]
         "delta_html",
         "accuracy_html",
     )
-    parser.feed(str(RESULTS.results(shown["record"], *(shown[key] for key in keys))))
-    for slot in parser.slots.values():
-        slot["text"] = " ".join(slot["text"].split())
+    slots = output_slots(str(RESULTS.results(shown["record"], *(shown[key] for key in keys))))
     rows = [[row["label"], row["p"], row["q"]] for row in shown["rows"]]  # type: ignore[attr-defined]
-    return parser.slots, rows
+    return slots, rows
 
 
 def shown(page: Page) -> tuple[dict[str, dict[str, Any]], list[list[str]]]:
