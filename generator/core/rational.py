@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from enum import StrEnum
 from fractions import Fraction
 
@@ -111,11 +111,13 @@ def fraction_str(value: Fraction | int) -> str:
     """The reduced fraction string of an exact value: ``"3/8"``, ``"0"``, ``"1"``."""
     if not isinstance(value, (Fraction, int)) or isinstance(value, bool):
         raise TypeError(f"exact value expected, got {type(value).__name__}")
-    value = Fraction(value)
-    with _unlimited_int_digits(value.numerator, value.denominator):
-        if value.denominator == 1:
-            return str(value.numerator)
-        return f"{value.numerator}/{value.denominator}"
+    # A Fraction is reduced already, and an int is its own numerator over 1: no new Fraction,
+    # and the digit limit is switched only for integers that need it (a record writes
+    # thousands of small values).
+    numerator, denominator = value.numerator, value.denominator
+    long = max(abs(numerator), denominator).bit_length() >= _SAFE_BITS
+    with _lifted_digit_limit(True) if long else nullcontext():
+        return str(numerator) if denominator == 1 else f"{numerator}/{denominator}"
 
 
 def decimal_str(value: Fraction, places: int = 3) -> str:
