@@ -52,7 +52,8 @@ class Field:
 
     ``rule`` is the rule in words; for a count, a number or an integer ``{low}`` and
     ``{high}`` in it are filled from the limit. ``unit`` is shown after a number's input.
-    ``labels`` name a choice's options (a radio group) in order. ``checkboxes`` shows a list
+    ``labels`` name a choice's options (a radio group) in order, and ``hints``, if any, say
+    in a few words what each option does (shown after its label). ``checkboxes`` shows a list
     of indices as one checkbox per possible entry. ``state_messages`` are the messages of
     the lab's rules across fields that this field shows (code -> message).
     """
@@ -63,12 +64,15 @@ class Field:
     example: str = ""
     unit: str = ""
     labels: tuple[str, ...] = ()
+    hints: tuple[str, ...] = ()
     checkboxes: bool = False
     state_messages: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if isinstance(self.limit, ChoiceLimit) and len(self.labels) != len(self.limit.choices):
             raise ValueError(f"{self.name}: one label per choice")
+        if self.hints and len(self.hints) != len(self.labels):
+            raise ValueError(f"{self.name}: one hint per option")
         if self.checkboxes and not isinstance(self.limit, ListLimit):
             raise ValueError(f"{self.name}: only a list is shown as checkboxes")
 
