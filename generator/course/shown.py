@@ -18,6 +18,8 @@ place       attribute              what it is
 ``caption`` ``data-lab-caption``   a figure's or table's caption
 ``rows``    ``data-lab-rows``      a table body (its items are rows)
 ``field``   ``data-field``         an input's wrapper (its items are options)
+``note``    ``data-lab-note``      a sentence or a part that explains the state
+                                   (a note, an explainer shown for some states)
 ==========  =====================  ==========================================
 
 The JSON form of a view (golden vectors, the browser's twin) leaves out what is unset.
@@ -34,7 +36,13 @@ from markupsafe import Markup, escape
 from generator.core.rational import fraction_str
 from generator.course.templates import cell_html, number_html
 
-PLACES = {"out": "data-out", "caption": "data-lab-caption", "rows": "data-lab-rows", "field": "data-field"}
+PLACES = {
+    "out": "data-out",
+    "caption": "data-lab-caption",
+    "rows": "data-lab-rows",
+    "field": "data-field",
+    "note": "data-lab-note",
+}
 
 
 @dataclass(frozen=True)

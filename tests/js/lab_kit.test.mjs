@@ -1,13 +1,14 @@
 // The lab kit (site_overrides/assets/javascripts/lab/kit/) on plain objects and a tiny fake
 // DOM: the address (canonical queries, defaults for bad parameters, push or replace), the
 // all-or-nothing update and its failure marks, fields and steps against their limits, in-place
-// links, and mounting several labs on one page, each on its own.
+// links, mounting several labs on one page, each on its own, writing a view (markup parsed
+// again only when it changes), and the chart queue (a burst draws its first and last state).
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import * as engine from '../../generator/lessons/composition/lab/engine.mjs';
-import * as events from '../../generator/lessons/events/lab/engine.mjs';
+import { canonicalNumber, parseChoice, parseField, parseNumber, readList } from '../../site_overrides/assets/javascripts/lab/exact/numbers.mjs';
+import { decimalStr, fraction } from '../../site_overrides/assets/javascripts/lab/exact/rational.mjs';
 import {
   canonicalText,
   fieldMessage,
@@ -39,11 +40,16 @@ import {
   readQuery,
   replacesHistory,
 } from '../../site_overrides/assets/javascripts/lab/kit/url.mjs';
+import { ChartQueue } from '../../site_overrides/assets/javascripts/lab/kit/charts.mjs';
+import { showSlot } from '../../site_overrides/assets/javascripts/lab/kit/shown.mjs';
 import { FakeElement, fakeDocument, parseHtml } from './fake_dom.mjs';
 
-// The composition lab's limits, as generator/core/input_limits.py hands them to the page.
-// (grid: the decimals of the grid, null for any exact value; the golden vectors of
-// engine.test.mjs hold the engine's reader to Python's.)
+// The number functions of a lab (kit/fields' Numbers), from the exact machinery, and the
+// composition lab's limits as generator/core/input_limits.py hands them to the page (grid: the
+// decimals of the grid, null for any exact value; the golden vectors of engines.test.mjs hold
+// the readers to Python's); the composition lab's numbers read no list, the events lab's do.
+const engine = { canonicalNumber, decimalStr, fraction, parseField, parseNumber, parseMode: (text) => parseChoice(text, ['fresh', 'copy', 'xor']) };
+const events = { readList };
 const LIMITS = {
   k: { name: 'k', kind: 'count', low: '1', high: '100', grid: 0, max_chars: 1000 },
   alpha: { name: 'alpha', kind: 'number', low: '1', high: '100', grid: 1, max_chars: 1000 },
@@ -468,5 +474,70 @@ describe('signed integers and radio groups (limits of kind "integer" and "choice
     assert.equal(readText(engine, choice, 'laplace').reason, 'syntax');
     assert.equal(readText(engine, choice, '').reason, 'empty');
     assert.equal(canonicalText(engine, choice, 'k-ary'), 'k-ary');
+  });
+});
+
+describe('writing a view', () => {
+  test('a slot\'s markup is parsed again only when it changes', () => {
+    const cell = new FakeElement('td');
+    const parsed = [];
+    const { get, set } = Object.getOwnPropertyDescriptor(FakeElement.prototype, 'innerHTML');
+    Object.defineProperty(cell, 'innerHTML', {
+      get: () => get.call(cell),
+      set: (html) => {
+        parsed.push(html);
+        set.call(cell, html);
+      },
+    });
+    showSlot(cell, { attrs: { 'data-exact': '3/8' }, html: '3/8 <span class="cl-decimal">= 0.375</span>' });
+    showSlot(cell, { attrs: { 'data-exact': '3/8' }, html: '3/8 <span class="cl-decimal">= 0.375</span>' });
+    assert.equal(parsed.length, 1);
+    showSlot(cell, { attrs: { 'data-exact': '1/2' }, html: '1/2 <span class="cl-decimal">= 0.5</span>' });
+    assert.equal(parsed.length, 2);
+    assert.equal(cell.getAttribute('data-exact'), '1/2');
+    showSlot(cell, { text: 'plain' });
+    assert.equal(cell.textContent, 'plain');
+    showSlot(cell, { html: '1/2 <span class="cl-decimal">= 0.5</span>' }); // text came between: written again
+    assert.equal(parsed.length, 3);
+  });
+});
+
+describe('chart queue', () => {
+  test('a burst of updates draws the first state and then only the latest', async () => {
+    const drawn = [];
+    const events = [];
+    const root = {
+      attributes: {},
+      querySelector: () => ({ replaceChildren() {} }),
+      querySelectorAll: () => [],
+      getAttribute(name) { return this.attributes[name] ?? null; },
+      setAttribute(name, value) { this.attributes[name] = value; },
+      dispatchEvent: (event) => events.push(event.detail.sequence),
+    };
+    let release;
+    const gate = new Promise((resolve) => { release = resolve; });
+    const view = {
+      data: (name, rows) => drawn.push(rows),
+      resize() {
+        drawn.push('resize'); // the rows' labels need their room: every draw lays the view out again
+        return this;
+      },
+      runAsync: () => gate,
+    };
+    const vegaEmbed = async () => ({ view, finalize() {} });
+    const queue = new ChartQueue({
+      root, label: 'test lab', specs: { s: { a: {} } }, kinds: ['a'], load: async () => vegaEmbed,
+      failed: () => false, notice: { textContent: '', hidden: true }, failureText: 'charts failed',
+      document: { createElement: () => ({ setAttribute() {} }) },
+    });
+    const rows = (sequence) => ({ spec: 's', data: { a: { points: [sequence] } } });
+    queue.queue(rows(1), 1);
+    queue.queue(rows(2), 2);
+    queue.queue(rows(3), 3);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.deepEqual(drawn, [[1], 'resize', [3], 'resize']);
+    assert.deepEqual(events, [1, 3]);
+    assert.equal(root.attributes['data-lab-charted'], '3');
   });
 });

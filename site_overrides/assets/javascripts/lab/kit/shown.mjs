@@ -1,13 +1,13 @@
 /**
  * Writing a lab's view into its page: the browser's twin of generator/course/shown.py.
  *
- * A view maps slot names ("out:claim", "caption:tradeoff", "rows:outputs", "field:event")
- * to what each slot shows: attributes (null removes one), text or markup, hidden, disabled
- * (the inputs inside), items (a container's `[data-item]` children, cloned from its
- * `<template>` when the view has more; extra ones removed when it has a template, else
- * hidden) and cells (an item's `th`/`td` children, in order). The server renders the same
- * slots from a view of the default state with the same rules, so this module writes values
- * and attributes into existing markup and builds none of its own.
+ * A view maps slot names ("out:claim", "caption:tradeoff", "rows:outputs", "field:event",
+ * "note:composition") to what each slot shows: attributes (null removes one), text or
+ * markup, hidden, disabled (the inputs inside), items (a container's `[data-item]`
+ * children, cloned from its `<template>` when the view has more; extra ones removed when it
+ * has a template, else hidden) and cells (an item's `th`/`td` children, in order). The
+ * server renders the same slots from a view of the default state with the same rules, so
+ * this module writes values and attributes into existing markup and builds none of its own.
  *
  * @module kit/shown
  */
@@ -20,6 +20,7 @@ const PLACES = Object.freeze({
   caption: 'data-lab-caption',
   rows: 'data-lab-rows',
   field: 'data-field',
+  note: 'data-lab-note',
 });
 
 /** The CSS selector of a slot's element: "out:claim" -> '[data-out="claim"]'. @param {string} name */
@@ -42,6 +43,14 @@ function cellsOf(element) {
 }
 
 /**
+ * The markup each element was last given by `showSlot`: markup that has not changed is not
+ * parsed and laid out again (a table of a hundred rows keeps most of its cells from one state
+ * to the next). Only this module writes a slot's content, so what it wrote is what is there.
+ * @type {WeakMap<object, string>}
+ */
+const written = new WeakMap();
+
+/**
  * Writes one slot's state into its element.
  * @param {any} element @param {Shown} shown
  */
@@ -53,8 +62,15 @@ export function showSlot(element, shown) {
     if (value === null) element.removeAttribute(name);
     else if (element.getAttribute(name) !== value) element.setAttribute(name, value);
   }
-  if (shown.html !== undefined) element.innerHTML = shown.html;
-  else if (shown.text !== undefined) element.textContent = shown.text;
+  if (shown.html !== undefined) {
+    if (written.get(element) !== shown.html) {
+      element.innerHTML = shown.html;
+      written.set(element, shown.html);
+    }
+  } else if (shown.text !== undefined) {
+    if (element.textContent !== shown.text) element.textContent = shown.text;
+    written.delete(element);
+  }
   if (shown.hidden !== undefined) element.hidden = shown.hidden;
   if (shown.disabled !== undefined) for (const input of element.querySelectorAll('input')) input.disabled = shown.disabled;
   if (shown.items) showItems(element, shown.items);
