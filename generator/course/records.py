@@ -9,8 +9,8 @@ tuple as a list. Keys are sorted and the text is indented (:func:`dumps`), so eq
 give equal bytes.
 
 The records every lab shares are here: the two laws of a finite channel (:class:`Law`), a
-claim checked against δ*(α) with its maximal event (:class:`Claim`), and a pure ε
-(:class:`Pure`).
+claim checked against δ*(α) with its maximal event (:class:`Claim`), a pure ε
+(:class:`Pure`), and the optimal composition of k equal steps at one α (:class:`Optimal`).
 """
 
 from __future__ import annotations
@@ -124,6 +124,38 @@ def pure(value: PureEpsilon) -> Pure:
         "exact": value.describe(),
         "decimal": value.decimal(),
         "max_ratio": value.max_likelihood_ratio,
+    }
+
+
+class Optimal(TypedDict):
+    """The optimal composition of k (ln α₀, δ₀) steps at α (Kairouz, Oh and Viswanath 2015,
+    Thm 3.3; :mod:`generator.core.optimal_composition`): its δ = 1 − (1 − δ₀)^k (1 − δ*_RR(α))
+    and the parts it is made of: the worst step's randomized response with truth probability
+    α₀/(1 + α₀), the profile δ*_RR(α) of k of them, the chance (1 − δ₀)^k that no step
+    reveals x, and the basic theorem's k·δ₀."""
+
+    alpha0: Fraction
+    delta0: Fraction
+    k: int
+    alpha: Fraction
+    truth_probability: Fraction
+    rr_delta: Fraction
+    no_reveal: Fraction
+    delta: Fraction
+    sum_delta0: Fraction
+
+
+def optimal(composition: OptimalComposition, alpha: Fraction) -> Optimal:
+    return {
+        "alpha0": composition.alpha0,
+        "delta0": composition.delta0,
+        "k": composition.k,
+        "alpha": alpha,
+        "truth_probability": composition.truth_probability,
+        "rr_delta": composition.rr_delta(alpha),
+        "no_reveal": composition.no_reveal,
+        "delta": composition.delta(alpha),
+        "sum_delta0": composition.k * composition.delta0,
     }
 
 
