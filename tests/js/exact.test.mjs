@@ -1,16 +1,20 @@
 // The generic exact machinery (site_overrides/assets/javascripts/lab/exact/) on its own:
 // fraction arithmetic against hand-computed values and a naive reference, the fraction
-// strings read back, channels from two rows of weights, the profile of a channel whose
-// denominator is not a divisor of a power of 10, the generic field readers, and the
-// composition engine re-exporting these very functions rather than copies.
+// strings read back, their decimals and chart coordinates, the number grammar and the fields
+// read against their limits, readings of long values, channels from two rows of weights, the
+// profile of a channel whose denominator is not a divisor of a power of 10, the release
+// channels of one bit with their pure ε and composition panel against the reference's hand
+// computations, and the generic field readers.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import * as engine from '../../generator/lessons/composition/lab/engine.mjs';
+import * as releases from '../../site_overrides/assets/javascripts/lab/exact/channels.mjs';
+import { compose } from '../../site_overrides/assets/javascripts/lab/exact/composition.mjs';
 import * as numbers from '../../site_overrides/assets/javascripts/lab/exact/numbers.mjs';
 import * as profile from '../../site_overrides/assets/javascripts/lab/exact/profile.mjs';
 import * as rational from '../../site_overrides/assets/javascripts/lab/exact/rational.mjs';
+import { outputSetText, readable } from '../../site_overrides/assets/javascripts/lab/exact/readable.mjs';
 
 const { add, subtract, multiply, fraction, fractionStr, parseFractionStr } = rational;
 const { channelOf, deltaStar, makeProfile, orderByRatio, profilePoint } = profile;
@@ -128,7 +132,7 @@ describe('channels from two rows of weights', () => {
       denominator: 16n,
       ratioOrder: [0, 1, 2],
     });
-    const reference = engine.fresh(75, 2);
+    const reference = releases.fresh(75, 2);
     for (const key of ['weights0', 'weights1', 'denominator', 'ratioOrder']) {
       assert.deepEqual(channel[key], reference[key], key);
     }
@@ -269,13 +273,216 @@ describe('generic field readers', () => {
   });
 });
 
-test('the composition engine re-exports the exact modules, not copies of them', () => {
-  for (const module of [rational, numbers, profile]) {
-    for (const [name, value] of Object.entries(module)) {
-      if (name in engine) assert.equal(engine[name], value, name);
+describe('exact formatting and chart coordinates', () => {
+  test('fractionStr writes reduced fractions like Python', () => {
+    assert.equal(fractionStr(f(6n, 16n)), '3/8');
+    assert.equal(fractionStr(f(0n, 5n)), '0');
+    assert.equal(fractionStr(f(4n, 4n)), '1');
+    assert.equal(fractionStr(f(3n, -6n)), '-1/2');
+    assert.equal(fractionStr(numbers.parseNumber('5.70')), '57/10');
+  });
+
+  test('decimalStr rounds half up at three places and drops trailing zeros', () => {
+    const cases = [
+      [f(3n, 8n), '0.375'],
+      [f(18n, 25n), '0.72'],
+      [f(1n), '1'],
+      [f(1n, 3n), '0.333'],
+      [f(2n, 3n), '0.667'],
+      [f(1n, 2000n), '0.001'],
+      [f(1n, 2001n), '0'],
+      [f(999_999n, 1_000_000n), '1'],
+      [f(0n), '0'],
+      [f(-3n, 8n), '-0.375'],
+    ];
+    for (const [value, text] of cases) assert.equal(rational.decimalStr(value), text, fractionStr(value));
+    assert.equal(rational.decimalStr(f(1n, 3n), 5), '0.33333');
+  });
+
+  test('compare decides by cross-products, whatever the size', () => {
+    const huge = 10n ** 300n;
+    assert.equal(rational.compare(f(huge + 1n, huge), f(1n)), 1);
+    assert.equal(rational.compare(f(huge - 1n, huge), f(1n)), -1);
+    assert.equal(rational.compare(f(3n, 8n), numbers.parseNumber('0.375')), 0);
+  });
+
+  test('toNumber never overflows to Infinity or NaN', () => {
+    const huge = 10n ** 400n;
+    assert.ok(Math.abs(rational.toNumber(f(huge + 1n, 3n * (huge / 10n))) - 10 / 3) < 1e-15);
+    assert.equal(rational.toNumber(f(1n, huge)), 0);
+    assert.equal(rational.toNumber(f(huge)), Number.MAX_VALUE);
+    assert.equal(rational.toNumber(f(-3n, 8n)), -0.375);
+    assert.equal(rational.toNumber(f(1n, 3n)), 1 / 3);
+    const wide = releases.fresh(37, 100); // 665-bit weights
+    const total = wide.weights0.reduce((sum, w) => sum + rational.toNumber(f(w, wide.denominator)), 0);
+    assert.ok(Math.abs(total - 1) < 1e-12);
+  });
+});
+
+describe('parsing what people type', () => {
+  const refused = (result) => (result.ok ? 'accepted' : result.reason);
+  // Shaped as generator/core/fields.py writes a limit.
+  const alphaLike = { name: 'a', kind: 'number', low: '1', high: '100', grid: 1, max_chars: 30 };
+  const unitLike = { name: 'd', kind: 'number', low: '0', high: '1', grid: null, max_chars: 30 };
+  const countLike = { name: 'n', kind: 'count', low: '1', high: '100', grid: 0, max_chars: 30 };
+  const exact = (text) => numbers.parseNumber(text);
+
+  test('numbers are decimals, integer ratios or decimals with an exponent, exact and reduced; anything else is null', () => {
+    assert.deepEqual(exact('0.375'), { num: 3n, den: 8n });
+    assert.deepEqual(exact('3'), { num: 3n, den: 1n });
+    assert.deepEqual(exact('5.7'), { num: 57n, den: 10n });
+    assert.deepEqual(exact('57/10'), { num: 57n, den: 10n });
+    assert.deepEqual(exact('114/20'), { num: 57n, den: 10n });
+    assert.deepEqual(exact('.5'), { num: 1n, den: 2n });
+    assert.deepEqual(exact('5.'), { num: 5n, den: 1n });
+    assert.deepEqual(exact('007.50'), { num: 15n, den: 2n });
+    assert.deepEqual(exact('1e-5'), { num: 1n, den: 100000n });
+    assert.deepEqual(exact('2.5E3'), { num: 2500n, den: 1n });
+    for (const text of ['abc', '1e1000', 'NaN', 'Infinity', '-1', '+1', ' 3', '0x1F', '1,5', '1.2.3', '.']) {
+      assert.equal(numbers.parseNumber(text), null, JSON.stringify(text));
     }
-  }
-  for (const name of ['add', 'subtract', 'multiply', 'parseFractionStr', 'orderByRatio', 'channelOf']) {
-    assert.ok(!(name in engine), `${name} is exact/'s, not the composition engine's`);
-  }
+    for (const text of ['3/0', '1/2/3', '1.5/2', '/5', '5/', '٣']) {
+      assert.equal(numbers.parseNumber(text), null, JSON.stringify(text));
+    }
+  });
+
+  test('a field is read against its limit: empty, length, grammar, grid, interval, in that order', () => {
+    const { parseField } = numbers;
+    assert.deepEqual(parseField('57/10', alphaLike).value, { num: 57n, den: 10n });
+    assert.deepEqual(parseField('5.70', alphaLike).value, { num: 57n, den: 10n });
+    assert.equal(refused(parseField('5.75', alphaLike)), 'step');
+    assert.equal(refused(parseField('1/3', alphaLike)), 'step');
+    assert.equal(refused(parseField('0.9', alphaLike)), 'range');
+    assert.equal(refused(parseField('1001/10', alphaLike)), 'range');
+    assert.equal(refused(parseField('NaN', alphaLike)), 'syntax');
+    assert.equal(refused(parseField('9'.repeat(31), alphaLike)), 'too-long');
+    assert.equal(refused(parseField('😀'.repeat(20), alphaLike)), 'syntax'); // 20 code points
+    assert.equal(refused(parseField('😀'.repeat(31), alphaLike)), 'too-long');
+    assert.deepEqual(parseField('1/3', unitLike).value, { num: 1n, den: 3n });
+    assert.deepEqual(parseField('1.000', unitLike).value, { num: 1n, den: 1n });
+    assert.equal(refused(parseField('4/3', unitLike)), 'range');
+    assert.equal(refused(parseField('-0', unitLike)), 'syntax');
+    assert.deepEqual(parseField('007', countLike), { ok: true, value: 7 });
+    assert.equal(refused(parseField('2.0', countLike)), 'step');
+    assert.equal(refused(parseField('6/2', countLike)), 'syntax');
+    assert.equal(refused(parseField('99999999999999999999', countLike)), 'range');
+    for (const missing of ['', undefined, null]) assert.equal(refused(parseField(missing, countLike)), 'empty');
+    assert.equal(refused(parseField(['1', '2'], countLike)), 'syntax');
+    assert.equal(refused(parseField(3, countLike)), 'syntax');
+  });
+
+  test('the URL writes each value in one canonical form, exactly', () => {
+    const text = (value, grid) => numbers.canonicalNumber(exact(value), grid);
+    assert.equal(text('3', 1), '3.0');
+    assert.equal(text('57/10', 1), '5.7');
+    assert.equal(text('100', 1), '100.0');
+    assert.equal(text('0', null), '0');
+    assert.equal(text('18/25', null), '0.72');
+    assert.equal(text('0.3740', null), '0.374');
+    assert.equal(text('1/1024', null), '0.0009765625');
+    assert.equal(text('1/3', null), '1/3');
+    assert.equal(text('2/7', null), '2/7');
+  });
+
+  test('a value reads as a short fraction with its decimal, or in a few digits when long', () => {
+    assert.deepEqual(readable(exact('3/8')), { exact: '3/8', approx: '0.375', equal: true, long: false });
+    assert.deepEqual(readable(exact('1/3')), { exact: '1/3', approx: '0.333', equal: false, long: false });
+    assert.deepEqual(readable(exact('2')), { exact: '2', approx: null, equal: true, long: false });
+    // 1 − 1/10⁸ is not 1, and its reading says by how much
+    assert.equal(readable(exact('99999999/100000000')).approx, '1 − 1 × 10⁻⁸');
+    assert.equal(readable(exact('1/10000')).approx, '1 × 10⁻⁴');
+    // the composition lab's largest composed α, 99.9^100 (402 characters as a fraction), reads in 4 symbols
+    const huge = readable({ num: 999n ** 100n, den: 10n ** 100n });
+    assert.deepEqual([huge.approx, huge.equal, huge.long], ['9.05 × 10¹⁹⁹', false, true]);
+  });
+
+  test('a run of consecutive outputs is written as a range', () => {
+    assert.equal(outputSetText(Array.from({ length: 50 }, (_, i) => String(i))), '{0, …, 49}');
+    assert.equal(outputSetText(['0', '1']), '{0, 1}');
+    assert.equal(outputSetText(['00', '11']), '{00, 11}');
+    assert.equal(outputSetText(['0', '1', '2', '5', '7', '8', '9']), '{0, …, 2, 5, 7, …, 9}');
+    assert.equal(outputSetText([]), '∅');
+  });
+});
+
+describe('the release channels of one bit, their pure ε and the composition panel', () => {
+  const exact = (text) => numbers.parseNumber(text);
+  const profileOf = (mode, p, k) => makeProfile(releases.buildChannel(mode, p, k));
+  const deltaText = (mode, p, k, alpha) => fractionStr(deltaStar(profileOf(mode, p, k), exact(alpha)));
+
+  test('fresh, p = 75, k = 2: 9/16, 6/16, 1/16 and δ*(3) = 3/8 on the event {0}', () => {
+    const channel = releases.fresh(75, 2);
+    assert.deepEqual(profile.lawRecord(channel).distribution0, ['9/16', '3/8', '1/16']);
+    assert.deepEqual(profile.lawRecord(channel).distribution1, ['1/16', '3/8', '9/16']);
+    const point = profilePoint(makeProfile(channel), exact('3'));
+    assert.equal(fractionStr(point.delta), '3/8'); // 9/16 − 3·1/16
+    assert.deepEqual(point.event, { direction: '0→1', outputs: [0] }); // the tie with {2} goes to 0→1
+  });
+
+  test('fresh, p = 75: k = 3 still needs 3/8 at α = 3, and α = 1 needs the TV 1/2', () => {
+    assert.equal(deltaText('fresh', 75, 3, '3'), '3/8'); // 27/64 − 3·1/64; output 1 has zero excess
+    assert.deepEqual(profilePoint(profileOf('fresh', 75, 3), exact('3')).event.outputs, [0]);
+    assert.equal(deltaText('fresh', 75, 2, '1'), '1/2');
+    assert.equal(deltaText('fresh', 75, 2, '9'), '0');
+  });
+
+  test('the claim δ = 0.374 fails and δ = 0.375 passes at α = 3, by exact comparison', () => {
+    const fresh = profileOf('fresh', 75, 2);
+    assert.equal(profile.checkClaim(fresh, exact('3'), exact('0.374')).passes, false);
+    assert.equal(profile.checkClaim(fresh, exact('3'), exact('0.375')).passes, true);
+    assert.equal(profile.checkClaim(fresh, exact('3'), exact('0')).passes, false);
+  });
+
+  test('copying one response k times costs exactly one response', () => {
+    for (const p of [0, 10, 50, 75, 90, 100]) {
+      const copied = profileOf('copy', p, 2);
+      const single = profileOf('fresh', p, 1);
+      for (const alpha of profile.INTEGER_GRID) assert.deepEqual(deltaStar(copied, alpha), deltaStar(single, alpha), `p = ${p}`);
+    }
+    assert.deepEqual(profile.lawRecord(releases.copy(75, 2)).distribution0, ['3/4', '0', '1/4']);
+    assert.equal(compose(profileOf('copy', 75, 2), exact('3')).queries, 1);
+  });
+
+  test('pure ε: 2·ln(3) for two fresh responses, ln(3) for a copy, ∞ and 0 at the edges', () => {
+    const record = (mode, p, k) => profile.pureRecord(releases.releasePureEpsilon(releases.buildChannel(mode, p, k)));
+    const infinite = { kind: 'infinite', exact: '∞', decimal: 'inf', max_ratio: null };
+    const finite = (text, decimal, ratio) => ({ kind: 'finite', exact: text, decimal, max_ratio: ratio });
+    assert.deepEqual(record('fresh', 75, 2), finite('2·ln(3)', '2.197', '9'));
+    assert.deepEqual(record('copy', 75, 2), finite('ln(3)', '1.099', '3'));
+    assert.deepEqual(record('fresh', 100, 2), infinite);
+    assert.deepEqual(record('fresh', 0, 2), infinite);
+    assert.deepEqual(record('fresh', 50, 7), { kind: 'zero', exact: '0', decimal: '0', max_ratio: '1' });
+    assert.deepEqual(record('xor', 50, 7), infinite);
+    assert.equal(record('fresh', 10, 3).exact, '3·ln(9)');
+  });
+
+  test('composition at p = 90, k = 2, α₀ = 3: δ₀ = 3/5, bound 1, exact 18/25 at α = 9', () => {
+    const panel = compose(profileOf('fresh', 90, 2), exact('3'));
+    assert.deepEqual(
+      [panel.delta0, panel.queries, panel.composedAlpha, panel.theoremDelta, panel.exactDelta].map((v) =>
+        typeof v === 'number' ? v : fractionStr(v),
+      ),
+      ['3/5', 2, '9', '1', '18/25'], // 0.9 − 3·0.1; min(1, 2·0.6); 0.81 − 9·0.01
+    );
+  });
+
+  test('xor needs δ = 1 at every α and has no composition bound', () => {
+    const xor = profileOf('xor', 75, 2);
+    assert.ok(profile.INTEGER_GRID.every((alpha) => fractionStr(deltaStar(xor, alpha)) === '1'));
+    assert.deepEqual(profilePoint(xor, exact('3')).event, { direction: '0→1', outputs: [0, 3] });
+    const panel = compose(xor, exact('3'));
+    assert.deepEqual(panel, { alpha0: exact('3'), delta0: null, queries: null, composedAlpha: null, theoremDelta: null, exactDelta: null });
+    assert.deepEqual(releases.xor(0, 100).labels, ['00', '01', '10', '11']);
+  });
+
+  test('the channels and the panel refuse what the fields would have refused', () => {
+    assert.throws(() => deltaStar(profileOf('fresh', 75, 2), f(1n, 2n)), RangeError);
+    assert.throws(() => profile.checkClaim(profileOf('fresh', 75, 2), exact('3'), exact('1.5')), RangeError);
+    assert.throws(() => compose(profileOf('fresh', 75, 2), f(1n, 2n)), RangeError);
+    assert.throws(() => releases.buildChannel('<script>', 75, 2), RangeError);
+    assert.throws(() => releases.buildChannel('toString', 75, 2), RangeError);
+    assert.throws(() => releases.fresh(101, 2), RangeError);
+    assert.throws(() => releases.fresh(75, 0), RangeError);
+    assert.throws(() => rational.fraction(1n, 0n), RangeError);
+  });
 });
