@@ -1,27 +1,16 @@
-"""The lesson boundary: lessons are found by their folders, their data files are read strictly,
-and the generic layers (the exact core, the course machinery) name no lesson."""
+"""The lesson boundary: lessons are found by their folders, and the generic layers (the exact
+core, the course machinery) name no lesson. (A data file's strict reading:
+tests/course/test_lesson_file.py.)"""
 
 from __future__ import annotations
 
 import ast
-import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from generator.course.lesson_data import LessonDataError, read_data
 from generator.course.lessons import lessons
-from generator.course.quiz import quiz_from_data
-from generator.lessons.composition.catalogue import (
-    CATALOGUE,
-    TWO_STEP,
-    catalogue_from_data,
-    two_step_from_data,
-)
-from generator.lessons.composition.data import DATA_FILE, SECTIONS
-from generator.lessons.composition.quiz import COMPOSITION
 
 GENERATOR = Path(__file__).resolve().parent.parent / "generator"
 GENERIC = ("core", "course")
@@ -85,99 +74,3 @@ def test_a_lesson_imports_no_other_lesson(slug: str) -> None:
             if name.startswith("generator.lessons.") and name.split(".")[2] != slug
         ]
         assert not others, f"{path.name} imports {others}"
-
-
-def _data() -> dict[str, Any]:
-    return json.loads(DATA_FILE.read_text(encoding="utf-8"))
-
-
-def _write(tmp_path: Path, data: Any) -> Path:
-    path = tmp_path / "lesson.json"
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    return path
-
-
-def _load(path: Path) -> None:
-    data = read_data(path, SECTIONS)
-    catalogue_from_data(data["catalogue"], f"{path}: catalogue")
-    two_step_from_data(data["two_step"], f"{path}: two_step")
-    quiz_from_data("composition", data["quiz"], f"{path}: quiz")
-
-
-def test_the_data_file_round_trips(tmp_path: Path) -> None:
-    path = _write(tmp_path, _data())
-    data = read_data(path, SECTIONS)
-    assert catalogue_from_data(data["catalogue"], "c") == CATALOGUE
-    assert two_step_from_data(data["two_step"], "t") == TWO_STEP
-    assert quiz_from_data("composition", data["quiz"], "q") == COMPOSITION
-
-
-def _catalogue_row(data: dict[str, Any], **change: Any) -> dict[str, Any]:
-    data["catalogue"][4].update(change)
-    return data
-
-
-def _question(data: dict[str, Any], **change: Any) -> dict[str, Any]:
-    data["quiz"]["questions"][1].update(change)
-    return data
-
-
-MALFORMED = {
-    "unknown-row-key": (
-        lambda d: _catalogue_row(d, colour="red"),
-        r"catalogue\[4\] 'composition-p90': unknown key 'colour'",
-    ),
-    "missing-row-key": (
-        lambda d: (d["catalogue"][4].pop("alpha0"), d)[1],
-        r"catalogue\[4\] 'composition-p90': missing key 'alpha0'",
-    ),
-    "bad-mode": (lambda d: _catalogue_row(d, mode="shuffle"), r"catalogue\[4\] 'composition-p90': .*shuffle"),
-    "p-out-of-range": (lambda d: _catalogue_row(d, p=101), r"catalogue\[4\] 'composition-p90': "),
-    "bool-for-int": (
-        lambda d: _catalogue_row(d, k=True),
-        r"catalogue\[4\] 'composition-p90': 'k' must be an integer",
-    ),
-    "bad-fraction": (lambda d: _catalogue_row(d, delta="lots"), r"catalogue\[4\] 'composition-p90': "),
-    "number-for-fraction": (lambda d: _catalogue_row(d, delta=0.72), r"'delta' must be a string"),
-    "repeated-slug": (lambda d: _catalogue_row(d, slug="concept"), r"catalogue\[4\]: slug 'concept' repeats"),
-    "unknown-section": (lambda d: {**d, "steps": []}, r"unknown key 'steps'"),
-    "missing-section": (
-        lambda d: {"catalogue": d["catalogue"], "two_step": d["two_step"]},
-        r"missing key 'quiz'",
-    ),
-    "two-step-without-second-branch": (
-        lambda d: (d["two_step"][0].update(p2=[50]), d)[1],
-        r"two_step\[0\] 'adaptive': p2 gives the second step",
-    ),
-    "two-step-out-of-range": (
-        lambda d: (d["two_step"][1].update(p1=101), d)[1],
-        r"two_step\[1\] 'mixed': p must be an integer percent",
-    ),
-    "unknown-question-key": (
-        lambda d: _question(d, hint="?"),
-        r"quiz\.questions\[1\] 'xor-marginals': unknown key 'hint'",
-    ),
-    "two-choices": (
-        lambda d: _question(d, choices=["a", "b"]),
-        r"quiz\.questions\[1\] 'xor-marginals': .*needs 3 or 4 choices",
-    ),
-    "answer-not-a-choice": (lambda d: _question(d, answer=7), r"'xor-marginals': .*answer 7 is not a choice"),
-    "repeated-question": (lambda d: _question(d, id="pure-epsilon-fresh"), r"quiz: .*distinct ids"),
-    "version-zero": (lambda d: {**d, "quiz": {**d["quiz"], "version": 0}}, r"quiz: a content version"),
-}
-
-
-@pytest.mark.parametrize("case", MALFORMED, ids=str)
-def test_a_malformed_data_file_is_refused_naming_the_file_and_the_entry(tmp_path: Path, case: str) -> None:
-    change, message = MALFORMED[case]
-    path = _write(tmp_path, change(_data()))
-    with pytest.raises(LessonDataError, match=message) as refused:
-        _load(path)
-    assert str(refused.value).startswith(f"{path}: ")
-
-
-def test_a_data_file_that_is_not_json_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "lesson.json"
-    path.write_text('{"catalogue": [', encoding="utf-8")
-    with pytest.raises(LessonDataError, match=rf"^{re.escape(str(path))}: cannot read"):
-        read_data(path, SECTIONS)

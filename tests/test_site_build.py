@@ -429,7 +429,7 @@ def test_a_serving_rebuild_reads_the_generator_afresh(
         hooks.on_pre_build(config)
         assert sys.modules["generator.lessons.composition.catalogue"] is not catalogue
         generated = sorted((tmp_path / "generated").rglob("*.json"))
-        assert tmp_path / "generated/examples/fresh-k2.json" in generated
+        assert tmp_path / "generated/composition/fresh-k2.json" in generated
         for path in generated:
             os.utime(path, ns=(0, 0))
         hooks.on_pre_build(config)  # same bytes: nothing is rewritten, so serve does not loop

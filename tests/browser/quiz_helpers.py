@@ -9,7 +9,9 @@ from __future__ import annotations
 from playwright.sync_api import Frame, Locator, Page
 
 from generator.course.quiz import CHECK_LABEL, SCRIPT_TEXTS
-from generator.lessons.composition.quiz import COMPOSITION
+from generator.lessons.composition import LESSON as COMPOSITION_LESSON
+
+COMPOSITION = COMPOSITION_LESSON.quiz
 
 QUESTIONS = COMPOSITION.shown  # in the order the page shows the choices
 

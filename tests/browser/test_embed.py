@@ -17,10 +17,12 @@ import pytest
 from playwright.sync_api import Frame, Page, expect
 
 from generator.course.lab_fields import SCRIPT_TEXTS as LAB_TEXTS
-from generator.lessons.composition.quiz import COMPOSITION
+from generator.lessons.composition import LESSON as COMPOSITION_LESSON
 from tests.browser.quiz_helpers import answer
 from tests.browser.test_lesson_browser import STORAGE_THROWS
 from tests.harness.support import block_network, served
+
+COMPOSITION = COMPOSITION_LESSON.quiz
 
 pytestmark = pytest.mark.browser
 

@@ -19,7 +19,7 @@ printing both. The plan (``tests/harness/parity.py``):
 For each state the checker waits for the update (a new data-lab-sequence showing the
 state's address) or a reported failure (data-lab-failures, data-lab-stale="error"), then
 compares every [data-out] of #lab (data-* attributes and text), the ε lines, captions,
-note and both tables with the Python rendering of ``example_record`` of the same state,
+note and both tables with the Python rendering of the lab's record of the same state,
 checks the address's query is the fields' canonical form, and that nothing shows NaN,
 Infinity or undefined and nothing was logged as an error. Failures are collected; the
 message lists at most 10 states with their URLs. Knobs: PARITY_URL_SHARE (0.25, the share
@@ -27,8 +27,9 @@ of the walk opened by URL; each load of the lesson costs about a second on a bus
 2-core machine) and PARITY_TIMEOUT_MS (10000, how long an update may take before the state
 counts as stuck; a test of speed this is not, `make bench-lab` measures that).
 
-A second test shows the checker fails: it wraps the engine's decimal formatters so that
-they throw, or return a wrong digit, for long fractions, and asserts that exactly the
+A second test shows the checker fails: it wraps the number formatter of the lab's bundle (as
+the page loads it) so that it throws, or returns a wrong digit, for long fractions, and
+asserts that exactly the
 affected states are reported, by URL (and, where the lab reports failures itself, with
 data-lab-stale="error", the visible [data-lab-error] notice and a console error).
 """
@@ -105,12 +106,17 @@ def test_the_lab_shows_what_the_core_renders(new_page: NewPage, site_url: str) -
 
 # ---------- the checker catches a broken render ----------
 
-# Wraps the engine's number formatter (readable, exact/readable.mjs)
-# before the lab takes the engine: the lab bundle (lab.js) publishes the engine as a frozen
-# object and the lab mounts with what the global then holds, so the wrapper replaces it on
-# assignment. Only the lab's renderers call them through the global; the engine's own
-# computations are untouched. They misbehave for long fractions (denominator above 10^12), as issue 8's
-# formatter did: 'throw' throws, 'wrong' returns the reading with its first digit changed.
+# Wraps the number formatter (readable, exact/readable.mjs) inside the lab's bundle as the page
+# loads it: the route rewrites the bundle so that its `readable` asks `window.labFault` first.
+# Only the renderers (kit/markup's number and cell markup, and readings) call it; the exact
+# computations are untouched. The fault hits long fractions (denominator above 10^12), as
+# issue 8's formatter did: 'throw' throws, 'wrong' returns the reading with its first digit
+# changed.
+FORMATTER = "function readable(value) {"
+FAULTY_FORMATTER = (
+    "function readable(value) { return window.labFault ? window.labFault(value, readableExactly)"
+    " : readableExactly(value); }\nfunction readableExactly(value) {"
+)
 FAULT = """(() => {
   const fault = %r;
   const long = (value) => value.den > 10n ** 12n;
@@ -118,22 +124,24 @@ FAULT = """(() => {
     const at = text.search(/[0-9]/);
     return text.slice(0, at) + (text[at] === '9' ? '8' : String(Number(text[at]) + 1)) + text.slice(at + 1);
   };
-  let engine;
-  Object.defineProperty(window, 'CompositionLabEngine', {
-    configurable: true,
-    get() { return engine; },
-    set(real) {
-      const wrapped = Object.assign({}, real);
-      wrapped.readable = function (value) {
-        const shown = real.readable(value);
-        if (!long(value) || shown.approx === null) return shown;
-        if (fault === 'throw') throw new Error('injected readable failure');
-        return Object.assign({}, shown, { approx: alter(shown.approx) });
-      };
-      engine = Object.freeze(wrapped);
-    },
-  });
+  window.labFault = (value, real) => {
+    const shown = real(value);
+    if (!long(value) || shown.approx === null) return shown;
+    if (fault === 'throw') throw new Error('injected readable failure');
+    return Object.assign({}, shown, { approx: alter(shown.approx) });
+  };
 })();"""
+
+
+def _serve_faulty_formatter(page: Page) -> None:
+    def route(request_route: Any) -> None:
+        response = request_route.fetch()
+        body = response.text()
+        assert body.count(FORMATTER) == 1
+        request_route.fulfill(response=response, body=body.replace(FORMATTER, FAULTY_FORMATTER))
+
+    page.route("**/lab/composition.js", route)
+
 
 # p = 90 makes every probability a multiple of 10^-k: long fractions at k = 15 and 20,
 # short ones at k = 2, in copy mode (10^-1) and in xor mode (halves).
@@ -170,6 +178,7 @@ def test_the_checker_reports_an_injected_render_fault(new_page: NewPage, site_ur
     url = site_url + LESSON_PAGE
     page, log = new_page()
     page.add_init_script(FAULT % fault)
+    _serve_faulty_formatter(page)
     steps, affected = _fault_plan()
     run = check_plan(page, log, url, steps, timeout_ms=TIMEOUT_MS, charts_every=0)
     message = report(run.failures, f"injected {fault}")

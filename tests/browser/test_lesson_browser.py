@@ -15,12 +15,14 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from generator.course.quiz import CHECK_LABEL, RESET_LABEL, SCRIPT_TEXTS
-from generator.lessons.composition.quiz import COMPOSITION
+from generator.lessons.composition import LESSON as COMPOSITION_LESSON
 from tests.browser.quiz_helpers import answer as _choose  # choose an option and check it
 from tests.browser.quiz_helpers import check, checked, score_text, select
 from tests.browser.quiz_helpers import question as _question
 from tests.browser.quiz_helpers import wrong as _wrong
 from tests.conftest import LESSON_PAGE
+
+COMPOSITION = COMPOSITION_LESSON.quiz
 
 pytestmark = pytest.mark.browser
 

@@ -22,9 +22,11 @@ from generator.core.profile import Profile
 from generator.core.rational import fraction_str
 from generator.course.offline_bundle import FOLDER
 from generator.course.quiz import SCRIPT_TEXTS
-from generator.lessons.composition.quiz import COMPOSITION
+from generator.lessons.composition import LESSON as COMPOSITION_LESSON
 from tests.browser.quiz_helpers import answer
 from tests.harness.support import block_network
+
+COMPOSITION = COMPOSITION_LESSON.quiz
 
 pytestmark = pytest.mark.browser
 

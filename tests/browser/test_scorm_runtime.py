@@ -25,10 +25,12 @@ from playwright.sync_api import Frame, Page, expect
 from generator.course.lab_fields import SCRIPT_TEXTS as LAB_TEXTS
 from generator.course.quiz import CHECK_LABEL, RESET_LABEL, SCRIPT_TEXTS
 from generator.course.scorm_manifest import IMSCP
-from generator.lessons.composition.quiz import COMPOSITION
+from generator.lessons.composition import LESSON as COMPOSITION_LESSON
 from generator.lessons.events import LESSON as EVENTS_LESSON
 from tests.browser.quiz_helpers import answer, checked, question, score_text, select, wrong
 from tests.harness.support import HARNESS, SCORM_RUNTIME, block_network, served
+
+COMPOSITION = COMPOSITION_LESSON.quiz
 
 pytestmark = pytest.mark.browser
 

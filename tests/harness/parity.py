@@ -7,13 +7,13 @@ Three parts, used by ``tests/browser/test_lab_parity.py``:
   the previous state by typing, arrow/page keys, the −/+ buttons, the mode radios and the
   preset buttons;
 - what the page must show for a state (:func:`expected`): the lab as the Python side renders
-  it for that state (``generator.lessons.composition.lab_page.lab_state_html``, the very
-  templates and texts of the page's own markup) from the core's record
-  (``generator.lessons.composition.records.example_record``), parsed with the standard
-  library's ``html.parser``;
+  it for that state (``generator.lessons.composition.lab.LAB``'s ``render``, the very
+  templates and texts of the page's own markup, without its static charts) from the core's
+  record, parsed with the standard library's ``html.parser``;
 - the checker (:func:`check_plan`): runs the actions on a page, waits for each update (or a
   reported failure, or a timeout), reads every ``[data-out]`` of ``#lab`` and the captions,
-  ε lines, note and tables, the fields and ``location.search``, and returns one
+  ε lines, note and tables (``[data-lab-note]``, ``[data-lab-rows]``), the fields and
+  ``location.search``, and returns one
   :class:`Failure` per state that differs. It never stops at the first.
 """
 
@@ -32,17 +32,16 @@ from functools import cached_property, lru_cache
 from html.parser import HTMLParser
 from typing import Any
 
+from markupsafe import Markup
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from generator.core.channels import Mode
+from generator.core.fields import exact_decimal
 from generator.core.rational import fraction_str
-from generator.course.lab_fields import exact_decimal
-from generator.course.records import Record
-from generator.lessons.composition.catalogue import CATALOGUE, Example
-from generator.lessons.composition.lab_page import lab_state_html
-from generator.lessons.composition.lab_url import lab_query
-from generator.lessons.composition.records import example_record
+from generator.lessons.composition.catalogue import DATA
+from generator.lessons.composition.charts import CHARTS
+from generator.lessons.composition.lab import LAB, example_texts
+from generator.lessons.composition.records import StateRecord
 from tests.conftest import PageLog
 
 PARAMS = ("mode", "k", "p", "alpha", "delta", "alpha0")
@@ -56,7 +55,7 @@ LIMITS: dict[str, tuple[Fraction, Fraction]] = {
     "delta": (Fraction(0), Fraction(1)),
     "alpha0": (Fraction(1), Fraction(100)),
 }
-MAX_CHARS = 20  # engine.mjs MAX_INPUT_CHARS
+MAX_CHARS = 20  # the longest text the plan types
 KEYS = {"ArrowUp": 1, "ArrowDown": -1, "PageUp": 10, "PageDown": -10}
 FORBIDDEN = re.compile(r"NaN|Infinity|undefined")
 URL_SHARE = 0.25  # of the random part of a plan
@@ -86,9 +85,6 @@ class LabState:
 
     def query(self) -> str:
         return "&".join(f"{name}={text}" for name, text in self.pairs())
-
-    def example(self) -> Example:
-        return Example("state", "state", Mode(self.mode), self.p, self.k, self.alpha, self.delta, self.alpha0)
 
 
 def one_decimal(value: Fraction) -> str:
@@ -201,7 +197,9 @@ def apply(state: LabState | None, action: Action) -> LabState:
     return state_of_query(action.name)
 
 
-PRESETS = tuple(dict.fromkeys(lab_query(example) for example in CATALOGUE))
+PRESETS = tuple(dict.fromkeys(LAB.query(example_texts(example)) for example in DATA.catalogue))
+# The lab as the page renders it, its static charts left out (the checker reads no chart).
+CHARTLESS = replace(LAB, images=lambda record: dict.fromkeys(CHARTS, Markup("")))
 
 
 # ---------------------------------------------------------------------------------------
@@ -209,12 +207,12 @@ PRESETS = tuple(dict.fromkeys(lab_query(example) for example in CATALOGUE))
 
 
 @lru_cache(maxsize=8192)
-def record(state: LabState) -> Record:
-    return example_record(state.example())
+def record(state: LabState) -> StateRecord:
+    return LAB.record(LAB.read(dict(state.pairs())))
 
 
 def _required(state: LabState) -> Fraction:
-    return Fraction(record(replace(state, delta=Fraction(0)))["claim"]["required"])
+    return record(replace(state, delta=Fraction(0)))["claim"]["required"]
 
 
 def _draw_k(rng: random.Random) -> int:
@@ -445,9 +443,10 @@ class _Node:
         return "".join(child if isinstance(child, str) else child.text() for child in self.children)
 
     def walk(self) -> list[_Node]:
+        """This node and every one below it, except the rows a <template> holds for the kit."""
         found = [self]
         for child in self.children:
-            if isinstance(child, _Node):
+            if isinstance(child, _Node) and child.tag != "template":
                 found.extend(child.walk())
         return found
 
@@ -532,18 +531,18 @@ class Expected:
 @lru_cache(maxsize=4096)
 def expected(state: LabState) -> Expected:
     """What the page must show: the lab as Python renders it for the state."""
-    nodes = _Tree(lab_state_html(record(state), dict(state.pairs()))).root.walk()
+    nodes = _Tree(CHARTLESS.render(record(state), dict(state.pairs()))).root.walk()
     outs = {
         node.attrs["data-out"]: (_dataset(node.attrs), node.text())
         for node in nodes
         if "data-out" in node.attrs
     }
     texts = {
-        "ε line of α": _one(nodes, "data-lab-eps", "alpha").text(),
-        "ε line of α₀": _one(nodes, "data-lab-eps", "alpha0").text(),
+        "ε line of α": _one(nodes, "data-lab-note", "eps-alpha").text(),
+        "ε line of α₀": _one(nodes, "data-lab-note", "eps-alpha0").text(),
         "distribution caption": _one(nodes, "data-lab-caption", "distribution").text(),
         "profile caption": _one(nodes, "data-lab-caption", "profile").text(),
-        "composition note": _one(nodes, "data-lab-composition-note").text(),
+        "composition note": _one(nodes, "data-lab-note", "composition").text(),
     }
     rows = {kind: _rows(_one(nodes, "data-lab-rows", kind)) for kind in ("distribution", "profile")}
     return Expected(outs, texts, rows)
@@ -598,7 +597,7 @@ SNAPSHOT = """async (digests) => {
       [c.tagName.toLowerCase(), c.getAttribute('data-exact'), c.textContent])]);
   const fields = {};
   lab.querySelectorAll('[data-field]').forEach((w) => {
-    fields[w.dataset.field] = w.querySelector('input').value;
+    if (w.dataset.field !== 'mode') fields[w.dataset.field] = w.querySelector('input').value;
   });
   const checked = lab.querySelector('input[name="mode"]:checked');
   const shown = (el) => !!el && !el.closest('[hidden]');
@@ -613,11 +612,11 @@ SNAPSHOT = """async (digests) => {
   return {
     outs: Array.from(lab.querySelectorAll('[data-out]'), (el) => [el.dataset.out, data(el), el.textContent]),
     texts: {
-      'ε line of α': text('[data-lab-eps="alpha"]'),
-      'ε line of α₀': text('[data-lab-eps="alpha0"]'),
+      'ε line of α': text('[data-lab-note="eps-alpha"]'),
+      'ε line of α₀': text('[data-lab-note="eps-alpha0"]'),
       'distribution caption': text('[data-lab-caption="distribution"]'),
       'profile caption': text('[data-lab-caption="profile"]'),
-      'composition note': text('[data-lab-composition-note]'),
+      'composition note': text('[data-lab-note="composition"]'),
     },
     rows: { distribution: await table('distribution'), profile: await table('profile') },
     fields: fields,

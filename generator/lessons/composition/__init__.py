@@ -1,29 +1,89 @@
-"""The composition lesson: its data (catalogue, quiz), figures, cards and lab.
+"""The composition lesson: repeated releases of one bit, the composition theorem and the
+exact cost.
 
-``LESSON`` is what the course machinery sees of it (:class:`generator.course.lessons.Lesson`).
+``LESSON`` is what the course sees of it (:class:`generator.course.lessons.Lesson`): its
+worked examples (:mod:`.catalogue`: the lab's states and the two-step releases) and their
+records, its quiz, its cards and figures (:mod:`.figures`), and its lab (:mod:`.lab`).
 """
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
-from generator.course.lessons import LegacyLesson
-from generator.lessons.composition import golden, records
-from generator.lessons.composition.cards import card_html
-from generator.lessons.composition.data import SLUG
-from generator.lessons.composition.figures import figure_html
-from generator.lessons.composition.lab_page import lab_html
-from generator.lessons.composition.quiz import COMPOSITION
+from markupsafe import Markup
 
-LESSON = LegacyLesson(
+from generator.core.optimal_composition import OptimalComposition
+from generator.course.lessons import Lesson
+from generator.course.quiz import quiz_of
+from generator.course.records import Optimal, optimal
+from generator.lessons.composition.catalogue import BY_SLUG, DATA, SLUG, TWO_STEP_BY_SLUG, Example
+from generator.lessons.composition.figures import figure_html
+from generator.lessons.composition.lab import LAB, example_texts
+from generator.lessons.composition.records import StateRecord, TwoStepRecord, two_step_record
+from generator.lessons.composition.view import epsilon_html
+
+
+class ExampleRecord(StateRecord):
+    """A catalogue example's record: the lab's, with its slug and title, and the optimal
+    composition of the panel's q steps, each (ln α₀, δ₀)-DP, at the composed α = α₀^q (what
+    the worst mechanism with the same step needs, between this release's exact δ and the
+    basic theorem's bound; None where the panel has no steps, as for xor)."""
+
+    slug: str
+    title: str
+    optimal: Optimal | None
+
+
+def _example(slug: str) -> Example:
+    if slug not in BY_SLUG:
+        raise ValueError(f"unknown catalogue example {slug!r}; expected one of {sorted(BY_SLUG)}")
+    return BY_SLUG[slug]
+
+
+@cache
+def example_record(slug: str) -> ExampleRecord:
+    """Everything the lesson shows of one catalogue example."""
+    example = _example(slug)
+    shown = LAB.record(LAB.read(example_texts(example)))
+    panel = shown["composition"]
+    steps = None
+    if panel["queries"] is not None and panel["delta0"] is not None and panel["composed_alpha"] is not None:
+        steps = optimal(
+            OptimalComposition(panel["alpha0"], panel["delta0"], panel["queries"]), panel["composed_alpha"]
+        )
+    return {"slug": example.slug, "title": example.title, **shown, "optimal": steps}
+
+
+def record(slug: str) -> ExampleRecord | TwoStepRecord:
+    """The record of the catalogue example or two-step release ``slug``."""
+    if slug in TWO_STEP_BY_SLUG:
+        return two_step_record(TWO_STEP_BY_SLUG[slug])
+    return example_record(slug)
+
+
+@cache
+def figure(kind: str, slug: str) -> str:
+    """``{{ figure <kind> <slug> }}``: a catalogue example's figure (:mod:`.figures`)."""
+    return figure_html(kind, slug, example_record(slug))
+
+
+def card(slug: str) -> str:
+    """A worked example's card: its inputs, its two figures, the results and the composition
+    panel the lab shows, and a link that opens it in the lab."""
+    example = _example(slug)
+    figures = Markup(figure("distribution", slug) + "\n" + figure("profile", slug))
+    ln_alpha = epsilon_html(example_record(slug)["epsilon"]["claim"])
+    return LAB.card("card.html", example_texts(example), example=example, figures=figures, ln_alpha=ln_alpha)
+
+
+LESSON = Lesson(
     slug=SLUG,
-    examples=records.slugs(),
-    record=records.record,
-    quiz=COMPOSITION,
-    card=card_html,
-    figure=figure_html,
-    lab=lambda: lab_html(SLUG),
-    lab_entry=Path(__file__).resolve().parent / "lab" / "main.mjs",
-    generated=records.generated_files,
-    golden=golden.golden_files,
+    folder=Path(__file__).resolve().parent,
+    examples=(*BY_SLUG, *TWO_STEP_BY_SLUG),
+    record=record,
+    quiz=quiz_of(SLUG, DATA.quiz),
+    labs=(LAB,),
+    card=card,
+    figure=figure,
 )

@@ -1,17 +1,18 @@
-"""Altair chart builders for one example record: the distribution and the privacy profile.
+"""Altair chart builders for one state's record: the distribution and the privacy profile.
 
 Each builder returns a chart whose data are *named* data sets ("distribution", "profile",
 "claim") supplied through the top-level ``datasets``. The lab in the browser embeds the
-very same spec and swaps the rows with ``view.data(name, rows)``, so the row fields below
-are an interface: the lab's engine fills them from its own exact strings.
+very same spec (one per mode: the output axis is named for it) and swaps the rows with
+``view.data(name, rows)``; its module builds the same rows from its own record
+(:func:`chart_rows`), so the row fields are an interface:
 
     distribution  output (label), order (position of the output), x ("x = 0" | "x = 1"),
-                  probability (float), exact ("9/16"), reading ("9/16 = 0.5625"), in_event (bool)
+                  probability (float), exact ("9/16"), reading ("9/16 ≈ 0.563"), in_event (bool)
     profile       alpha, delta (floats); alpha_exact, delta_exact, delta_reading (strings)
     claim         one row: alpha, delta, required (floats); alpha_exact, delta_exact,
                   required_exact, required_reading (strings)
 
-Floats are chart coordinates only, each derived from the exact string beside it. A
+Floats are chart coordinates only, each derived from the exact value beside it. A
 ``reading`` is the exact value as people read it (:func:`generator.course.templates.reading`:
 "≈ 1 − 1.3 × 10⁻⁷" for a long fraction), which is what a tooltip shows.
 
@@ -26,10 +27,12 @@ from typing import Any
 
 import altair as alt
 
+from generator.core.rational import fraction_str
 from generator.course.charts import ALPHA_TITLE, coordinate, series_layer
 from generator.course.charts import chart_spec as cached_spec
-from generator.course.records import Record
 from generator.course.templates import reading
+from generator.lessons.composition.records import StateRecord
+from generator.lessons.composition.view import X_LABELS
 
 BLUE = "#4c78a8"  # x = 0
 ORANGE = "#f58518"  # x = 1, and the claim δ
@@ -39,13 +42,13 @@ EVENT_BAND_OPACITY = 0.1
 ALPHA_TICKS = (1, 2, 3, 5, 10, 20, 30, 50, 100)
 SELECTED = "#d62728"  # the selected claim α
 
-X_LABELS = ("x = 0", "x = 1")
 PROFILE_LEGEND = ("정수 α에서의 정확한 δ*", "주장한 δ", "선택한 α의 정확한 δ*")
 
-Rows = list[dict[str, Any]]
+Row = dict[str, str | float | bool | int]
+Rows = list[Row]
 
 
-def distribution_rows(record: Record) -> Rows:
+def distribution_rows(record: StateRecord) -> Rows:
     """One row per output and secret value, marking the claim's maximal event."""
     channel = record["channel"]
     event = set(record["claim"]["event"]["outputs"])
@@ -61,7 +64,7 @@ def distribution_rows(record: Record) -> Rows:
                     "order": order,
                     "x": x_label,
                     "probability": coordinate(exact),
-                    "exact": exact,
+                    "exact": fraction_str(exact),
                     "reading": reading(exact),
                     "in_event": label in event,
                 }
@@ -69,35 +72,46 @@ def distribution_rows(record: Record) -> Rows:
     return rows
 
 
-def profile_rows(record: Record) -> Rows:
+def profile_rows(record: StateRecord) -> Rows:
     """The exact δ*(α) on the record's integer α grid."""
     grid = record["grid"]
     return [
         {
             "alpha": coordinate(alpha),
-            "alpha_exact": alpha,
+            "alpha_exact": fraction_str(alpha),
             "delta": coordinate(delta),
-            "delta_exact": delta,
+            "delta_exact": fraction_str(delta),
             "delta_reading": reading(delta),
         }
         for alpha, delta in zip(grid["alphas"], grid["deltas"], strict=True)
     ]
 
 
-def claim_rows(record: Record) -> Rows:
+def claim_rows(record: StateRecord) -> Rows:
     """The claim (α, δ) and the exactly computed δ*(α) at the claim's α."""
     claim = record["claim"]
     return [
         {
             "alpha": coordinate(claim["alpha"]),
-            "alpha_exact": claim["alpha"],
+            "alpha_exact": fraction_str(claim["alpha"]),
             "delta": coordinate(claim["delta"]),
-            "delta_exact": claim["delta"],
+            "delta_exact": fraction_str(claim["delta"]),
             "required": coordinate(claim["required"]),
-            "required_exact": claim["required"],
+            "required_exact": fraction_str(claim["required"]),
             "required_reading": reading(claim["required"]),
         }
     ]
+
+
+def chart_rows(record: StateRecord) -> dict[str, object]:
+    """The live charts' rows of a state: its mode's spec, and each chart's named data sets."""
+    return {
+        "spec": record["channel"]["mode"],
+        "data": {
+            "distribution": {"distribution": distribution_rows(record)},
+            "profile": {"profile": profile_rows(record), "claim": claim_rows(record)},
+        },
+    }
 
 
 def output_axis_title(mode: str) -> str:
@@ -106,7 +120,7 @@ def output_axis_title(mode: str) -> str:
     return "출력 T: 공개된 1의 개수"
 
 
-def distribution_chart(record: Record) -> alt.LayerChart:
+def distribution_chart(record: StateRecord) -> alt.LayerChart:
     """Grouped bars of P(output | x), with a grey band behind the maximal event's outputs."""
     x = alt.X(
         "output:O",
@@ -150,7 +164,7 @@ def _series(chart: alt.Chart, name: str) -> alt.Chart:
     return series_layer(chart, name, PROFILE_LEGEND, (BLUE, ORANGE, SELECTED))
 
 
-def profile_chart(record: Record) -> alt.LayerChart:
+def profile_chart(record: StateRecord) -> alt.LayerChart:
     """δ*(α) at the integer α as points with a guide line, the claim δ and the selected α."""
     x = alt.X(
         "alpha:Q",
@@ -195,7 +209,7 @@ def profile_chart(record: Record) -> alt.LayerChart:
 CHARTS = {"distribution": distribution_chart, "profile": profile_chart}
 
 
-def chart_spec(kind: str, record: Record) -> dict[str, Any]:
+def chart_spec(kind: str, record: StateRecord) -> dict[str, Any]:
     """The validated Vega-Lite spec of a chart, with its data sets inline."""
     if kind not in CHARTS:
         raise ValueError(f"unknown chart {kind!r}; expected one of {sorted(CHARTS)}")

@@ -18,18 +18,21 @@ from typing import Any
 import altair as alt
 import pytest
 
-from generator.core.channels import Mode
+from generator.core import channels
 from generator.core.profile import INTEGER_GRID, Profile
 from generator.course.templates import reading
-from generator.lessons.composition.catalogue import BY_SLUG, CATALOGUE, Example
-from generator.lessons.composition.charts import BLUE, ORANGE, X_LABELS, chart_spec, claim_rows
-from generator.lessons.composition.records import example_record
+from generator.lessons.composition import example_record
+from generator.lessons.composition.catalogue import DATA, Example
+from generator.lessons.composition.charts import BLUE, ORANGE, chart_spec, claim_rows
+from generator.lessons.composition.lab import LAB, example_texts
+from generator.lessons.composition.view import X_LABELS
 
+CATALOGUE = DATA.catalogue
 SLUGS = [example.slug for example in CATALOGUE]
 
 
 def spec_of(kind: str, slug: str) -> dict[str, Any]:
-    return chart_spec(kind, example_record(BY_SLUG[slug]))
+    return chart_spec(kind, example_record(slug))
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -44,14 +47,16 @@ def test_specs_validate_and_round_trip(slug: str) -> None:
 def test_specs_are_deterministic_and_name_no_host(kind: str) -> None:
     # Two records built separately give the same text, key order included.
     first = json.dumps(spec_of(kind, "fresh-k2"), ensure_ascii=False)
-    assert first == json.dumps(chart_spec(kind, example_record(BY_SLUG["fresh-k2"])), ensure_ascii=False)
+    assert first == json.dumps(
+        chart_spec(kind, LAB.record(LAB.read(example_texts(DATA.catalogue[1])))), ensure_ascii=False
+    )
     assert "http" not in first
     assert "$schema" not in json.loads(first)
 
 
 def test_unknown_chart_is_named() -> None:
     with pytest.raises(ValueError, match="'pie'"):
-        chart_spec("pie", example_record(BY_SLUG["fresh-k2"]))
+        chart_spec("pie", example_record("fresh-k2"))
 
 
 @pytest.mark.parametrize("example", CATALOGUE, ids=SLUGS)
@@ -138,11 +143,11 @@ def test_selected_point_is_delta_star_at_the_claim(example: Example) -> None:
 def test_selected_point_off_the_grid_is_exact_not_interpolated() -> None:
     # fresh, p = 60, k = 2: the likelihood ratio 9/4 puts a kink of δ* between the grid's
     # α = 2 and 3, so the chord there misses δ*(11/5) = 1/125 (it gives 4/125).
-    example = Example("off-grid", "격자 밖", Mode.FRESH, 60, 2, Fraction(11, 5), Fraction(0), Fraction(3))
-    (row,) = claim_rows(example_record(example))
+    texts = {"mode": "fresh", "k": "2", "p": "60", "alpha": "2.2", "delta": "0", "alpha0": "3.0"}
+    (row,) = claim_rows(LAB.record(LAB.read(texts)))
     assert row["required_exact"] == "1/125"
     assert row["alpha_exact"] == "11/5"
-    profile = Profile(example.channel())
+    profile = Profile(channels.fresh(60, 2))
     chord = profile.delta(Fraction(2)) + (profile.delta(Fraction(3)) - profile.delta(Fraction(2))) / 5
     assert chord == Fraction(4, 125)
 

@@ -16,11 +16,12 @@ from generator.core.composition import compose
 from generator.core.profile import Profile
 from generator.core.pure_epsilon import pure_epsilon
 from generator.core.rational import fraction_str
-from generator.lessons.composition.cards import card_html
-from generator.lessons.composition.catalogue import CATALOGUE, Example
-from generator.lessons.composition.figures import figure_html
-from generator.lessons.composition.lab_url import lab_query
+from generator.lessons.composition import card as card_html
+from generator.lessons.composition import figure as figure_html
+from generator.lessons.composition.catalogue import DATA, Example
+from generator.lessons.composition.lab import LAB, example_texts
 
+CATALOGUE = DATA.catalogue
 SLUGS = [example.slug for example in CATALOGUE]
 OUTPUTS = [
     "delta-required",
@@ -135,7 +136,7 @@ def test_card_frame_figures_and_lab_link(example: Example) -> None:
     assert figure_html("distribution", example.slug) in html
     assert figure_html("profile", example.slug) in html
     (link,) = list(card.iter("a"))
-    assert link.get("href") == f"?{lab_query(example)}#lab"
+    assert link.get("href") == f"?{LAB.query(example_texts(example))}#lab"
     assert link.text == "실험실에서 열기"
 
 

@@ -22,18 +22,18 @@ from itertools import pairwise, product
 
 import pytest
 
-from generator.core.channels import Mode
 from generator.core.profile import INTEGER_GRID, Profile
 from generator.core.rational import decimal_str, fraction_str
 from generator.course.chart_files import DIRECTORY, drawn_svg
 from generator.course.charts import chart_svg
 from generator.course.templates import number_html
-from generator.lessons.composition.catalogue import CATALOGUE, Example
+from generator.lessons.composition import figure as figure_html
+from generator.lessons.composition.catalogue import DATA, Example
 from generator.lessons.composition.charts import BLUE, EVENT_BAND, ORANGE, SELECTED, chart_spec
-from generator.lessons.composition.figures import figure_html
-from generator.lessons.composition.records import example_record
+from generator.lessons.composition.lab import LAB
 from tests.oracles import transcript_laws
 
+CATALOGUE = DATA.catalogue
 SLUGS = [example.slug for example in CATALOGUE]
 CHART_KINDS = ["distribution", "profile"]
 TRANSCRIPT_EXAMPLES = [e for e in CATALOGUE if e.mode == "fresh" and e.k <= 4]
@@ -281,6 +281,6 @@ def test_captions_state_the_example_numbers(example: Example) -> None:
 def test_outputs_stay_in_their_order_past_ten_outputs() -> None:
     """Two layers share the output axis; sorted by a field without op="min", Vega-Lite drops
     the sort of their unioned domain and puts "10" before "2"."""
-    example = Example("order", "order", Mode.FRESH, 75, 30, Fraction(3), Fraction(0), Fraction(3))
-    svg = chart_svg(chart_spec("distribution", example_record(example)))
+    texts = {"mode": "fresh", "k": "30", "p": "75", "alpha": "3.0", "delta": "0", "alpha0": "3.0"}
+    svg = chart_svg(chart_spec("distribution", LAB.record(LAB.read(texts))))
     assert re.findall(r"<text[^>]*>([0-9]+)</text>", svg)[:31] == [str(t) for t in range(31)]
