@@ -97,10 +97,12 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     from generator.course.blocks import blocks
+    from generator.course.lessons import lesson_of_page
     from generator.course.placeholders import expand
 
+    lesson = lesson_of_page(page.file.src_uri)
     try:
-        return expand(markdown, blocks())
+        return expand(markdown, blocks(lesson), lesson)
     except ValueError as error:  # a PlaceholderError, or a block renderer refusing its arguments
         raise PluginError(f"{page.file.src_uri}: {error}") from error
 
@@ -120,7 +122,10 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     try:
-        urls = {name: get_relative_url(path, page.url) for name, path in lab_scripts().items()}
+        from generator.course.lessons import lesson_of_page
+
+        scripts = lab_scripts(lesson_of_page(page.file.src_uri))
+        urls = {name: get_relative_url(path, page.url) for name, path in scripts.items()}
         output = with_lab_scripts(output, urls)
         _charts.update(chart_paths(output))
         output = with_chart_urls(output, lambda path: get_relative_url(path, page.url))

@@ -117,6 +117,12 @@ class Certified:
         return self.enclosure.upper
 
 
+def certified_exact(value: Fraction | int, places: int = 3) -> Certified:
+    """A rational value as a Certified of zero width (a value that is exact needs no ball)."""
+    value = Fraction(value)
+    return Certified(Enclosure(value, value), fixed_decimal(value, places), places)
+
+
 def certify(compute: Callable[[], arb], places: int = 3) -> Certified:
     """The value ``compute()`` (an arb ball at the current working precision) rounded to
     ``places`` decimals, proven: the precision doubles from :data:`START_BITS` until both
@@ -146,6 +152,23 @@ def enclose(compute: Callable[[], arb], width: Fraction) -> Enclosure:
                 return found
         bits *= 2
     raise UncertifiedError(f"no enclosure {width} wide up to {MAX_BITS} bits")
+
+
+def sign(compute: Callable[[], arb]) -> int:
+    """The sign of the nonzero value ``compute()``, proven: -1 or 1, the precision doubling
+    from :data:`START_BITS` until the ball lies wholly on one side of 0. A comparison of two
+    reals, x < y, is ``sign(lambda: y - x) > 0``. A value that is exactly 0 never leaves 0's
+    side of the ball, so the cap raises for it: callers settle exact ties before asking."""
+    bits = START_BITS
+    while bits <= MAX_BITS:
+        with precision(bits):
+            ball = compute()
+        if ball > 0:
+            return 1
+        if ball < 0:
+            return -1
+        bits *= 2
+    raise UncertifiedError(f"no proven sign up to {MAX_BITS} bits (is the value 0?)")
 
 
 def fixed_decimal(value: Fraction, places: int) -> str:

@@ -15,60 +15,12 @@ engine's tests, so the BigInt engine never types a limit of its own.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from fractions import Fraction
 
-# The longest text any field accepts. Long enough for every number the core prints back:
-# the lab's largest composed α, α₀^q = (999/10)^100, is 300 + 1 + 101 = 402 characters.
-# Short enough that parsing stays far below CPython's 4,300-digit int limit.
-MAX_NUMBER_CHARS = 1000
-
-
-class Kind(StrEnum):
-    """How a field's text is read."""
-
-    COUNT = "count"  # plain digits: k, p
-    NUMBER = "number"  # the exact-number grammar: α, δ, α₀
-
-
-@dataclass(frozen=True)
-class FieldLimit:
-    """One field's rule: its kind, its closed interval, and the grid it must lie on.
-
-    ``grid`` is the number of decimals a value may have (0: an integer, 1: tenths) or
-    ``None`` when any exact value in the interval is allowed. ``high`` is ``None`` for an
-    interval with no upper end (α on the command line).
-    """
-
-    name: str
-    kind: Kind
-    low: Fraction
-    high: Fraction | None
-    grid: int | None
-
-    def __post_init__(self) -> None:
-        if self.high is not None and self.high < self.low:
-            raise ValueError(f"{self.name}: empty interval [{self.low}, {self.high}]")
-        if self.kind is Kind.COUNT and self.grid != 0:
-            raise ValueError(f"{self.name}: a count lies on the integer grid")
-
-    def on_grid(self, value: Fraction) -> bool:
-        """Is ``value`` a multiple of 10^-grid? (always, without a grid)"""
-        return self.grid is None or (value * 10**self.grid).denominator == 1
-
-    def in_range(self, value: Fraction) -> bool:
-        return self.low <= value and (self.high is None or value <= self.high)
-
-    def as_json(self) -> dict[str, object]:
-        """The limit as the browser reads it: bounds as exact strings, ``None`` as null."""
-        return {
-            "name": self.name,
-            "kind": str(self.kind),
-            "low": str(self.low),
-            "high": None if self.high is None else str(self.high),
-            "grid": self.grid,
-            "max_chars": MAX_NUMBER_CHARS,
-        }
+# Re-exported while lessons move to generator.core.fields.
+from generator.core.fields import MAX_NUMBER_CHARS as MAX_NUMBER_CHARS
+from generator.core.fields import FieldLimit as FieldLimit
+from generator.core.fields import Kind as Kind
 
 
 def _count(name: str, low: int, high: int) -> FieldLimit:

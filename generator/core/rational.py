@@ -20,43 +20,13 @@ from contextlib import AbstractContextManager, contextmanager
 from enum import StrEnum
 from fractions import Fraction
 
+from generator.core.fields import NumberTooLongError, RationalSyntaxError, parse_rational
 from generator.core.input_limits import MAX_NUMBER_CHARS, FieldLimit, Kind
 
-# A plain decimal ("5", "5.7", ".5") or a ratio of plain integers ("57/10").
-# Exponents, signs, spaces, "nan" and "inf" are refused on purpose.
+__all__ = ["NumberTooLongError", "RationalSyntaxError", "parse_rational"]
+
 _DECIMAL = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
-_RATIO = re.compile(r"[0-9]+/[0-9]+")
 _DIGITS = re.compile(r"[0-9]+")
-
-
-class RationalSyntaxError(ValueError):
-    """A text that is not a plain non-negative decimal or integer ratio."""
-
-
-class NumberTooLongError(RationalSyntaxError):
-    """A text longer than :data:`~generator.core.input_limits.MAX_NUMBER_CHARS`, whatever it holds."""
-
-
-def _check_length(text: str) -> None:
-    if len(text) > MAX_NUMBER_CHARS:
-        raise NumberTooLongError(
-            f"too long: {len(text):,} characters, at most {MAX_NUMBER_CHARS:,} are accepted"
-        )
-
-
-def parse_rational(text: str) -> Fraction:
-    """Parse ``3``, ``5.7`` or ``57/10`` into an exact, non-negative ``Fraction``."""
-    if not isinstance(text, str):
-        raise TypeError(f"expected text, got {type(text).__name__}")
-    _check_length(text)
-    if _DECIMAL.fullmatch(text):
-        return Fraction(text)
-    if _RATIO.fullmatch(text):
-        numerator, denominator = (int(part) for part in text.split("/"))
-        if denominator == 0:
-            raise RationalSyntaxError("zero denominator")
-        return Fraction(numerator, denominator)
-    raise RationalSyntaxError(f"not a decimal or a fraction: {text!r}")
 
 
 class Refusal(StrEnum):

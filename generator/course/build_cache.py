@@ -18,6 +18,7 @@ the tool would make again, and an entry is never invalidated, only left behind.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib.metadata
 import json
@@ -119,6 +120,52 @@ def canonical_json(value: object) -> str:
 def package_version(distribution: str) -> str:
     """The installed version of a Python distribution ("vl-convert-python"), for a key part."""
     return importlib.metadata.version(distribution)
+
+
+def _imported_modules(path: Path) -> set[str]:
+    """The ``generator.…`` modules that a source file imports (by ``import`` or ``from``)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+    return {name for name in names if name == "generator" or name.startswith("generator.")}
+
+
+def _module_path(name: str) -> Path | None:
+    """The source file of a generator module, if ``name`` is one (not a name inside one)."""
+    relative = Path(*name.split("."))
+    for candidate in (ROOT / relative.with_suffix(".py"), ROOT / relative / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+@cache
+def source_digest(module: str) -> str:
+    """The SHA-256 of a generator module's source and of every generator module it imports,
+    directly or through others, and of the data files (``.json``, templates) beside each: a
+    key part of what that code computes (a chart's spec, a lab's golden vectors), so an edit
+    to any of them misses, and an edit elsewhere does not."""
+    seen: dict[str, Path] = {}
+    waiting = [module]
+    while waiting:
+        name = waiting.pop()
+        path = _module_path(name)
+        if path is None or name in seen:
+            continue
+        seen[name] = path
+        waiting.extend(_imported_modules(path))
+    files = set(seen.values())
+    for path in list(files):
+        files.update(data for data in path.parent.glob("*.json"))
+        files.update(path.parent.glob("templates/*.html"))
+    digest = hashlib.sha256()
+    for path in sorted(files):
+        digest.update(path.relative_to(ROOT).as_posix().encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
 
 
 @cache

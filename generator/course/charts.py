@@ -8,7 +8,8 @@ does what is the same for every chart:
   record. Building an Altair chart and ``to_dict`` (which validates against the Vega-Lite
   schema) take a large part of a build, so the spec is kept in the build cache
   (:mod:`generator.course.build_cache`), keyed by everything it depends on: Altair's
-  version, the builder's name and the source of its module, and the record. A warm build
+  version, the builder's name, the source of its module and of every generator module that
+  module imports (``source_digest``: an edit to a shared chart helper misses), and the record. A warm build
   then runs no Altair at all. The ``$schema`` URL is dropped: vega-embed and vl-convert
   read Vega-Lite without it, and built pages then name no other host. Keys are sorted, so
   equal records give equal specs.
@@ -24,13 +25,10 @@ does what is the same for every chart:
 
 from __future__ import annotations
 
-import hashlib
-import inspect
 import json
 import re
-import sys
 from collections.abc import Callable, Sequence
-from functools import cache
+from fractions import Fraction
 from typing import Any
 
 import altair as alt
@@ -38,9 +36,9 @@ import vl_convert
 from markupsafe import Markup
 
 from generator.core.rational import fraction_of
-from generator.course.build_cache import canonical_json, default_cache, package_version
+from generator.course.build_cache import canonical_json, default_cache, package_version, source_digest
 from generator.course.chart_files import chart_file
-from generator.course.records import Record
+from generator.course.records import to_json
 from generator.course.templates import render
 
 # Vega's generated ARIA text is English; the page gives its own label and table. The fonts
@@ -62,22 +60,15 @@ _SIZE = re.compile(r'<svg\b[^>]*?\bwidth="(?P<width>\d+)"[^>]*?\bheight="(?P<hei
 _SVG_OPTIONS: dict[str, Any] = {"allowed_base_urls": []}  # the chart may load nothing
 
 
-def coordinate(exact: str) -> float:
-    """A chart coordinate from an exact fraction string (display only)."""
-    return float(fraction_of(exact))
+def coordinate(exact: Fraction | str) -> float:
+    """A chart coordinate from an exact value (display only): the nearest double."""
+    return float(exact if isinstance(exact, Fraction) else fraction_of(exact))
 
 
-Builder = Callable[[Record], alt.TopLevelSpec]
+Builder = Callable[[Any], alt.TopLevelSpec]
 
 
-@cache
-def _module_digest(module: str) -> str:
-    """The SHA-256 of a module's source: a builder's key part, so an edit to it misses."""
-    source = inspect.getsource(sys.modules[module])
-    return hashlib.sha256(source.encode("utf-8")).hexdigest()
-
-
-def chart_spec(build: Builder, record: Record) -> dict[str, Any]:
+def chart_spec(build: Builder, record: Any) -> dict[str, Any]:
     """The configured, validated Vega-Lite spec that ``build`` makes of ``record``."""
 
     def validated() -> str:
@@ -88,9 +79,9 @@ def chart_spec(build: Builder, record: Record) -> dict[str, Any]:
     key = (
         package_version("altair"),
         f"{build.__module__}.{build.__qualname__}",
-        _module_digest(build.__module__),
+        source_digest(build.__module__),
         canonical_json(CONFIG),
-        canonical_json(record),
+        canonical_json(to_json(record)),
     )
     parsed: dict[str, Any] = json.loads(default_cache().text("vega-lite-spec", key, validated))
     return parsed

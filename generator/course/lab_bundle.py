@@ -33,6 +33,7 @@ lab code, and a page with a lab that has no script is an error.
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 from collections.abc import Mapping
@@ -43,7 +44,7 @@ import vl_convert
 from markupsafe import Markup
 
 from generator.course.build_cache import default_cache, package_version
-from generator.course.lessons import lab_owners, lessons
+from generator.course.lessons import Lesson, lab_owners, lessons
 
 ROOT = Path(__file__).resolve().parents[2]
 LAB_KIT = ROOT / "site_overrides" / "assets" / "javascripts" / "lab"
@@ -70,15 +71,19 @@ class BundleError(RuntimeError):
     """A browser bundle could not be made; the message names its entry point."""
 
 
-def bundle(entry: Path, esbuild: Path = ESBUILD) -> str:
-    """``entry`` and every module it imports as one classic script (an IIFE), by esbuild."""
+def bundle(entry: Path, esbuild: Path = ESBUILD, source: str | None = None) -> str:
+    """``entry`` and every module it imports as one classic script (an IIFE), by esbuild.
+    With ``source``, the entry is that text, read as if it were the file ``entry``."""
     if not esbuild.is_file():
         raise BundleError(
             f"cannot bundle {entry}: esbuild is missing ({esbuild}); run `make setup` (npm ci) first"
         )
+    command = [str(esbuild), *(("--sourcefile=" + entry.name,) if source is not None else (str(entry),))]
     try:
         result = subprocess.run(
-            [str(esbuild), str(entry), *ESBUILD_ARGS],
+            [*command, *ESBUILD_ARGS],
+            input=source,
+            cwd=entry.parent,
             capture_output=True,
             text=True,
             encoding="utf-8",
@@ -92,19 +97,45 @@ def bundle(entry: Path, esbuild: Path = ESBUILD) -> str:
     return result.stdout
 
 
+def entry_source(modules: Mapping[str, Path]) -> str:
+    """The entry of a lesson's bundle: it imports each lab's module and starts them by name
+    (kit/start.mjs's ``startLabModules``)."""
+    lines = ["import { startLabModules } from '#lab/kit/start.mjs';"]
+    names = []
+    for index, (name, module) in enumerate(modules.items()):
+        lines.append(f"import * as lab{index} from './{module.name}';")
+        names.append(f"{json.dumps(name)}: lab{index}")
+    lines.append(f"startLabModules({{ {', '.join(names)} }});")
+    return "\n".join(lines) + "\n"
+
+
 def lab_script_path(name: str) -> str:
     """Where the script of the lab ``name`` is in the site."""
     return f"{LAB_SCRIPTS}/{name}.js"
 
 
-def lab_entries() -> dict[str, Path]:
-    """Lesson slug -> the entry module that starts its labs, for every lesson with a lab."""
-    return {slug: lesson.lab_entry for slug, lesson in lessons().items() if lesson.lab_entry is not None}
+def lab_entries() -> dict[str, tuple[Path, str | None]]:
+    """Lesson slug -> the entry that starts its labs (a path, and its text when the course
+    writes it), for every lesson with a lab."""
+    entries: dict[str, tuple[Path, str | None]] = {}
+    for slug, lesson in lessons().items():
+        if isinstance(lesson, Lesson):
+            if lesson.labs:
+                modules = lesson.lab_modules
+                entries[slug] = (lesson.folder / "lab" / "index.mjs", entry_source(modules))
+        elif lesson.lab_entry is not None:
+            entries[slug] = (lesson.lab_entry, None)
+    return entries
 
 
-def lab_scripts() -> dict[str, str]:
-    """Lab name -> the site path of its script: the bundle of the lesson that owns it."""
-    return {name: lab_script_path(owner) for name, owner in lab_owners().items() if owner in lab_entries()}
+def lab_scripts(lesson_id: str | None = None) -> dict[str, str]:
+    """Lab name -> the site path of its script, for a page of ``lesson_id``: the bundle of
+    the lesson that owns the lab (a page's own lesson first: lab names are scoped to it)."""
+    scripts = {name: lab_script_path(owner) for name, owner in lab_owners().items() if owner in lab_entries()}
+    lesson = lessons().get(lesson_id) if lesson_id else None
+    if isinstance(lesson, Lesson):
+        scripts.update({lab.name: lab_script_path(lesson.slug) for lab in lesson.labs})
+    return scripts
 
 
 @cache
@@ -120,7 +151,9 @@ def vega_script() -> str:
 
 def lab_sources() -> dict[str, str]:
     """Site path -> script text: every lab's bundle, and vega-embed."""
-    scripts = {lab_script_path(name): bundle(entry) for name, entry in lab_entries().items()}
+    scripts = {
+        lab_script_path(name): bundle(path, source=text) for name, (path, text) in lab_entries().items()
+    }
     return {**scripts, VEGA_SCRIPT: vega_script()}
 
 

@@ -16,10 +16,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from generator.course.build_cache import canonical_json, default_cache, generator_digest
-from generator.course.records import Record
+from generator.course.build_cache import canonical_json, default_cache, generator_digest, source_digest
+from generator.course.golden import golden_vectors
+from generator.course.lab import Lab
+from generator.course.records import Record, dumps
 
 if TYPE_CHECKING:
     from generator.course.quiz import Quiz
@@ -39,7 +41,46 @@ def _no_files() -> Mapping[str, str]:
 
 @dataclass(frozen=True)
 class Lesson:
-    """What the course machinery may ask of a lesson.
+    """A lesson of the course: its worked examples and their records, its quiz, its labs.
+
+    ``examples`` are the catalogue slugs that the page's value placeholders
+    (``{{ slug.path }}``) may name, each scoped to this lesson, and ``record`` gives one
+    example's typed record; ``card`` and ``figure`` render an example's card and figures
+    (``{{ card <example> }}``, ``{{ figure <kind> <example> }}``); ``labs`` are its labs
+    (``{{ lab <name> }}``), each started in the browser by its module ``lab/<name>.mjs`` in
+    ``folder``. What the course makes of them is the same for every lesson: the generated
+    records (``<slug>/<example>.json``), the golden vectors (``<lab>-golden.json``) and one
+    browser bundle for all of the lesson's labs.
+    """
+
+    slug: str
+    folder: Path
+    examples: tuple[str, ...]
+    record: Callable[[str], object]
+    quiz: Quiz
+    labs: tuple[Lab[Any, Any], ...] = ()
+    card: Callable[[str], str] | None = None
+    figure: Callable[[str, str], str] | None = None
+
+    def generated(self) -> dict[str, str]:
+        """Every example's record as JSON, and the index of the examples."""
+        files = {f"{self.slug}/{example}.json": dumps(self.record(example)) for example in self.examples}
+        files[f"{self.slug}/index.json"] = dumps(list(self.examples))
+        return files
+
+    def golden(self) -> dict[str, str]:
+        """Every lab's golden vectors: ``<lab>-golden.json`` -> text."""
+        return {f"{lab.name}-golden.json": dumps(golden_vectors(lab)) for lab in self.labs if lab.golden}
+
+    @property
+    def lab_modules(self) -> dict[str, Path]:
+        """Lab name -> the ES module that the browser starts it with."""
+        return {lab.name: self.folder / "lab" / f"{lab.name}.mjs" for lab in self.labs}
+
+
+@dataclass(frozen=True)
+class LegacyLesson:
+    """What the course machinery may ask of a lesson not yet on the lesson shape.
 
     ``examples`` are the slugs that value placeholders (``{{ slug.path }}``) may name, and
     ``record`` gives one example's record; ``card`` and ``figure`` render an example's card
@@ -65,16 +106,16 @@ class Lesson:
 
 
 @cache
-def lessons() -> dict[str, Lesson]:
+def lessons() -> dict[str, Lesson | LegacyLesson]:
     """Every lesson folder's ``LESSON``, by slug, in slug order."""
     package = importlib.import_module(LESSON_PACKAGE)
-    found: dict[str, Lesson] = {}
+    found: dict[str, Lesson | LegacyLesson] = {}
     for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda info: info.name):
         if not info.ispkg:
             continue
         module = importlib.import_module(f"{LESSON_PACKAGE}.{info.name}")
         lesson = getattr(module, "LESSON", None)
-        if not isinstance(lesson, Lesson):
+        if not isinstance(lesson, Lesson | LegacyLesson):
             raise LessonError(f"{module.__name__} defines no LESSON")
         if lesson.slug != info.name:
             raise LessonError(f"{module.__name__}: LESSON.slug {lesson.slug!r} is not its folder's name")
@@ -91,8 +132,10 @@ def _unique(kind: str, pairs: list[tuple[str, str]]) -> dict[str, str]:
     return owners
 
 
-def lab_renderers(lesson: Lesson) -> dict[str, Callable[[], str]]:
-    """A lesson's labs by name: its own (named by its slug) and its further ``labs``."""
+def lab_renderers(lesson: Lesson | LegacyLesson) -> dict[str, Callable[[], str]]:
+    """A lesson's labs by name (each renders it with its default state)."""
+    if isinstance(lesson, Lesson):
+        return {lab.name: lab.html for lab in lesson.labs}
     own = {lesson.slug: lesson.lab} if lesson.lab is not None else {}
     return {**own, **lesson.labs}
 
@@ -109,7 +152,7 @@ def example_owners() -> dict[str, str]:
     return _unique("example", [(name, s) for s, lesson in lessons().items() for name in lesson.examples])
 
 
-def _files(kind: str, part: Callable[[Lesson], Mapping[str, str]]) -> dict[str, str]:
+def _files(kind: str, part: Callable[[Lesson | LegacyLesson], Mapping[str, str]]) -> dict[str, str]:
     files: dict[str, str] = {}
     owners: list[tuple[str, str]] = []
     for slug, lesson in lessons().items():
@@ -125,11 +168,15 @@ def generated_files() -> dict[str, str]:
     return _files("generated file", lambda lesson: lesson.generated())
 
 
-def _cached_golden(lesson: Lesson) -> Mapping[str, str]:
-    """A lesson's golden vectors, kept in the build cache by the generator's source digest:
-    they change only with the code (the composition lab's take a minute to make)."""
+def _cached_golden(lesson: Lesson | LegacyLesson) -> Mapping[str, str]:
+    """A lesson's golden vectors, kept in the build cache by the source of the lesson and of
+    every generator module it imports (the core's, the course's): they change only with that
+    code, not with another lesson's or with a data file's quiz text."""
+    digest = (
+        source_digest(f"{LESSON_PACKAGE}.{lesson.slug}") if isinstance(lesson, Lesson) else generator_digest()
+    )
     text = default_cache().text(
-        f"golden-{lesson.slug}", (generator_digest(),), lambda: canonical_json(dict(lesson.golden()))
+        f"golden-{lesson.slug}", (digest,), lambda: canonical_json(dict(lesson.golden()))
     )
     files: dict[str, str] = json.loads(text)
     return files
@@ -138,3 +185,10 @@ def _cached_golden(lesson: Lesson) -> Mapping[str, str]:
 def golden_files() -> dict[str, str]:
     """Every lab's golden vectors: file name -> text."""
     return _files("golden file", _cached_golden)
+
+
+def lesson_of_page(path: str) -> str | None:
+    """The slug of the lesson whose page is ``path`` (``lessons/<slug>.md``), if any."""
+    folder, _, name = path.rpartition("/")
+    slug = name.removesuffix(".md")
+    return slug if folder == "lessons" and name.endswith(".md") and slug in lessons() else None

@@ -41,10 +41,9 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from generator.core.rational import decimal_str
+from generator.core.rational import decimal_str, fraction_str
 from generator.course.korean import PARTICLES, ReadingError, particle
 from generator.course.lessons import BlockRenderer, example_owners, lessons
-from generator.course.records import Record
 
 PLACEHOLDER = re.compile(r"\{\{\s*(?P<body>[^{}]*?)\s*\}\}")
 _VALUE = re.compile(r"(?P<slug>[a-z0-9-]+)\.(?P<path>[A-Za-z0-9_.]+)(?P<filters>(?:\s*\|\s*[^\s|{}]+)*)")
@@ -101,34 +100,43 @@ def apply_filter(name: str, text: str) -> str:
 
 
 @cache
-def record_of(slug: str) -> Record:
-    """The record of a lesson's catalogue example, computed once per process."""
-    owner = example_owners().get(slug)
-    record = None if owner is None else lessons()[owner].record
-    if record is None:
-        raise PlaceholderError(f"unknown catalogue example {slug!r}")
-    return record(slug)
+def record_of(slug: str, lesson: str | None = None) -> Any:
+    """The record of a catalogue example of ``lesson`` (of whichever lesson defines it, for a
+    lesson not yet on the lesson shape), computed once per process."""
+    owner = lesson if lesson is not None else example_owners().get(slug)
+    found = None if owner is None else lessons().get(owner)
+    if found is None or found.record is None or slug not in found.examples:
+        where = f" in lesson {lesson!r}" if lesson else ""
+        raise PlaceholderError(f"unknown catalogue example {slug!r}{where}")
+    return found.record(slug)
 
 
-def lookup(record: Mapping[str, Any], path: str) -> str:
-    """The scalar at a dotted path of a record, as text."""
+def _text(value: object) -> str:
+    if isinstance(value, Fraction):
+        return fraction_str(value)
+    return str(value)
+
+
+def lookup(record: object, path: str) -> str:
+    """The scalar at a dotted path of a record, as text (an exact value as its fraction)."""
     node: Any = record
     for part in path.split("."):
         if isinstance(node, Mapping) and part in node:
             node = node[part]
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+        elif isinstance(node, list | tuple) and part.isdigit() and int(part) < len(node):
             node = node[int(part)]
         else:
             raise PlaceholderError(f"no field {part!r} in path {path!r}")
-    if isinstance(node, bool) or not isinstance(node, (str, int)):
+    if isinstance(node, bool) or not isinstance(node, (str, int, Fraction)):
         raise PlaceholderError(f"{path!r} is not a single value")
-    return str(node)
+    return _text(node)
 
 
-def resolve(body: str, blocks: Mapping[str, BlockRenderer]) -> str:
-    """The text for one placeholder body (what stands between the braces)."""
+def resolve(body: str, blocks: Mapping[str, BlockRenderer], lesson: str | None = None) -> str:
+    """The text for one placeholder body (what stands between the braces), its example one of
+    ``lesson``'s."""
     if value := _VALUE.fullmatch(body):
-        text = lookup(record_of(value["slug"]), value["path"])
+        text = lookup(record_of(value["slug"], lesson), value["path"])
         for name in value["filters"].split("|")[1:]:
             text = apply_filter(name.strip(), text)
         return text
@@ -139,12 +147,12 @@ def resolve(body: str, blocks: Mapping[str, BlockRenderer]) -> str:
     raise PlaceholderError(f"cannot read placeholder {{{{ {body} }}}}")
 
 
-def expand(text: str, blocks: Mapping[str, BlockRenderer] | None = None) -> str:
-    """Replace every placeholder in a page; the first bad one raises, naming itself."""
+def expand(text: str, blocks: Mapping[str, BlockRenderer] | None = None, lesson: str | None = None) -> str:
+    """Replace every placeholder in a page of ``lesson``; the first bad one raises, naming itself."""
 
     def replace(match: re.Match[str]) -> str:
         try:
-            return resolve(match["body"], blocks or {})
+            return resolve(match["body"], blocks or {}, lesson)
         except PlaceholderError as error:
             raise PlaceholderError(f"{match[0]}: {error}") from error
 

@@ -33,6 +33,7 @@ from typing import Any
 
 from generator.course.katex_render import text_with_math
 from generator.course.lesson_data import INT, STR, STRS, LessonDataError, entries, fields, label
+from generator.course.lesson_file import QuizData
 from generator.course.lessons import lessons
 from generator.course.placeholders import expand
 from generator.course.templates import render
@@ -139,6 +140,15 @@ def quiz_from_data(lesson_id: str, data: Any, where: str) -> Quiz:
         raise LessonDataError(f"{where}: {error}") from error
 
 
+def quiz_of(lesson_id: str, data: QuizData) -> Quiz:
+    """A lesson's quiz from its data file's ``quiz`` section, read by the schema."""
+    questions = tuple(
+        Question(question.id, question.prompt, question.choices, question.answer, question.explanation)
+        for question in data.questions
+    )
+    return Quiz(lesson_id, data.version, questions)
+
+
 CHECK_LABEL = "답 확인"
 RESET_LABEL = "다시 풀기"
 
@@ -196,9 +206,9 @@ def quiz_html(lesson_id: str) -> str:
         {
             "id": question.id,
             "answer": question.answer,
-            "prompt": text_with_math(expand(question.prompt)),
-            "choices": [text_with_math(expand(choice)) for choice in question.choices],
-            "explanation": text_with_math(expand(question.explanation)),
+            "prompt": text_with_math(expand(question.prompt, lesson=lesson_id)),
+            "choices": [text_with_math(expand(choice, lesson=lesson_id)) for choice in question.choices],
+            "explanation": text_with_math(expand(question.explanation, lesson=lesson_id)),
         }
         for question in quiz.shown
     ]

@@ -1,8 +1,16 @@
-"""JSON-safe records of exact results, and their deterministic bytes.
+"""Records of exact results, typed, and their deterministic JSON.
 
-Every exact value leaves as a reduced fraction string ("3/8"); only chart coordinates
-would be plain numbers. Keys are sorted and the text is indented, so equal inputs give
-equal bytes.
+A record is a TypedDict whose exact values are ``Fraction``s (an integral exact value too:
+a weight, a denominator), whose counts and indices are ``int``s, and whose texts are
+``str``s; records are what the page shows, what the placeholders read and what the lab's
+engine returns in the browser. They become text only where they are written
+(:func:`to_json`): every ``Fraction`` as a reduced fraction string ("3/8", "16"), every
+tuple as a list. Keys are sorted and the text is indented (:func:`dumps`), so equal inputs
+give equal bytes.
+
+The records every lab shares are here: the two laws of a finite channel (:class:`Law`), a
+claim checked against δ*(α) with its maximal event (:class:`Claim`), and a pure ε
+(:class:`Pure`).
 """
 
 from __future__ import annotations
@@ -10,7 +18,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypedDict
 
 from generator.core.advanced_composition import advanced_epsilon, basic_composition
 from generator.core.channels import Channel
@@ -22,8 +30,101 @@ from generator.core.optimal_composition import HeterogeneousComposition, Optimal
 from generator.core.profile import MaximalEvent, Profile
 from generator.core.pure_epsilon import PureEpsilon
 from generator.core.rational import decimal_str, fraction_str
+from generator.core.readable import output_set_text
 
 Record = dict[str, Any]
+JsonValue = str | int | float | bool | None | list["JsonValue"] | dict[str, "JsonValue"]
+
+
+def to_json(value: object) -> JsonValue:
+    """A record as JSON values: a ``Fraction`` as its reduced fraction string, a tuple as a
+    list, a mapping's keys as strings; ``str``, ``int``, ``bool`` and ``None`` as they are."""
+    if isinstance(value, Fraction):
+        return fraction_str(value)
+    if value is None or isinstance(value, str | bool | int | float):
+        return value
+    if isinstance(value, list | tuple):
+        return [to_json(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): to_json(item) for key, item in value.items()}
+    raise TypeError(f"a record holds no {type(value).__name__}: {value!r}")
+
+
+class Law(TypedDict):
+    """The two laws of a finite channel: integer weights over one denominator, and the
+    probabilities (weight / denominator) under x = 0 and x = 1."""
+
+    labels: list[str]
+    denominator: Fraction
+    weights0: list[Fraction]
+    weights1: list[Fraction]
+    distribution0: list[Fraction]
+    distribution1: list[Fraction]
+
+
+def law(channel: FiniteChannel) -> Law:
+    return {
+        "labels": list(channel.labels),
+        "denominator": Fraction(channel.denominator),
+        "weights0": [Fraction(w) for w in channel.weights0],
+        "weights1": [Fraction(w) for w in channel.weights1],
+        "distribution0": list(channel.distribution0),
+        "distribution1": list(channel.distribution1),
+    }
+
+
+class Event(TypedDict):
+    """The maximal event: its direction ("0→1" or "1→0") and its outputs' labels."""
+
+    direction: str
+    outputs: list[str]
+    text: str
+
+
+class Claim(TypedDict):
+    """A claim (α, δ) against δ*(α): the δ it needs, its decimal, the verdict, the event."""
+
+    alpha: Fraction
+    delta: Fraction
+    required: Fraction
+    required_decimal: str
+    passes: bool
+    event: Event
+
+
+def event(channel: FiniteChannel, maximal: MaximalEvent) -> Event:
+    labels = [channel.labels[i] for i in maximal.outputs]
+    return {"direction": str(maximal.direction), "outputs": labels, "text": output_set_text(labels)}
+
+
+def claim(channel: FiniteChannel, result: ClaimResult) -> Claim:
+    return {
+        "alpha": result.alpha,
+        "delta": result.delta,
+        "required": result.required.delta,
+        "required_decimal": decimal_str(result.required.delta),
+        "passes": result.passes,
+        "event": event(channel, result.required.event),
+    }
+
+
+class Pure(TypedDict):
+    """A pure ε: its kind (zero, finite, infinite), exact text ("2·ln(3)"), correctly rounded
+    decimal and e^ε exactly (None for ∞)."""
+
+    kind: str
+    exact: str
+    decimal: str
+    max_ratio: Fraction | None
+
+
+def pure(value: PureEpsilon) -> Pure:
+    return {
+        "kind": str(value.kind),
+        "exact": value.describe(),
+        "decimal": value.decimal(),
+        "max_ratio": value.max_likelihood_ratio,
+    }
 
 
 def _optional(value: Fraction | int | None) -> str | None:
@@ -152,6 +253,6 @@ def optimal_answer_record(
     }
 
 
-def dumps(record: Record | list[Any]) -> str:
-    """Deterministic JSON text: sorted keys, two-space indent, UTF-8, final newline."""
-    return json.dumps(record, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+def dumps(record: object) -> str:
+    """Deterministic JSON text of a record: sorted keys, two-space indent, UTF-8, final newline."""
+    return json.dumps(to_json(record), sort_keys=True, indent=2, ensure_ascii=False) + "\n"

@@ -20,26 +20,35 @@ Every value is escaped unless it is :class:`markupsafe.Markup` (what another tem
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
-from generator.core.rational import fraction_of
+from generator.core.rational import fraction_of, fraction_str
 from generator.core.readable import readable
 
 COURSE_TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
-def number_html(exact: str) -> Markup:
+def _exact(value: Fraction | int | str) -> tuple[Fraction, str]:
+    """A value and its reduced fraction string (a string is a record's, written by the core)."""
+    if isinstance(value, str):
+        return fraction_of(value), value
+    return Fraction(value), fraction_str(value)
+
+
+def number_html(value: Fraction | int | str) -> Markup:
     """An exact value as it reads (:func:`generator.core.readable.readable`).
 
     A short value shows its fraction and decimal: "3/8 <span class="cl-decimal">= 0.375</span>",
     "1/3 … ≈ 0.333", or just "0". A long one shows its reading first, and its reduced fraction
     one click away in a ``<details class="cl-exact">`` (selected whole by one click, to copy):
     "≈ 1 − 1.3 × 10⁻⁷", then the 120-digit fraction."""
-    shown = readable(fraction_of(exact))
+    number, exact = _exact(value)
+    shown = readable(number)
     if shown.approx is None:
         return escape(exact)
     if shown.long:
@@ -51,22 +60,23 @@ def number_html(exact: str) -> Markup:
     return escape(exact) + Markup(' <span class="cl-decimal">{} {}</span>').format(relation, shown.approx)
 
 
-def cell_html(exact: str) -> Markup:
+def cell_html(value: Fraction | int | str) -> Markup:
     """An exact value in a table cell: as :func:`number_html`, except that a long one shows its
     reading and keeps its fraction beside it, hidden until the table's switch ("긴 값은 정확한
     분수로", the ``exact_switch`` macro of ``numbers.html``) shows every fraction of the table
     at once: a table of 300 long values gets one control, not 300 tab stops."""
-    shown = readable(fraction_of(exact))
+    number, exact = _exact(value)
+    shown = readable(number)
     if not shown.long:
-        return number_html(exact)
+        return number_html(number)
     return Markup('<span class="cl-reading">{}</span><span class="cl-fraction">{}</span>').format(
         shown.text, exact
     )
 
 
-def reading(exact: str) -> str:
+def reading(value: Fraction | int | str) -> str:
     """An exact value as plain text for a sentence: "3/8 = 0.375", "2", "≈ 5.15 × 10⁴⁷"."""
-    return readable(fraction_of(exact)).text
+    return readable(_exact(value)[0]).text
 
 
 def fill_html(template: str, **values: object) -> Markup:
@@ -100,7 +110,7 @@ def environment(folder: Path | None = None) -> Environment:
     env.filters.update(
         number=number_html, cell=cell_html, reading=reading, script=script_json, attrjson=attribute_json
     )
-    env.tests["long"] = lambda exact: readable(fraction_of(exact)).long
+    env.tests["long"] = lambda value: readable(_exact(value)[0]).long
     return env
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import mpmath
+import mpmath  # type: ignore[import-untyped]
 import pytest
 from flint import arb, ctx
 from hypothesis import given
@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 
 from generator.core.certified import (
     Enclosure,
+    UncertifiedError,
     ceil_decimal,
+    certified_exact,
     certify,
     enclose,
     enclosure,
@@ -20,6 +22,7 @@ from generator.core.certified import (
     fixed_decimal,
     floor_decimal,
     precision,
+    sign,
 )
 
 
@@ -94,3 +97,22 @@ def test_certified_log_agrees_with_mpmath_at_fifty_digits(value: Fraction) -> No
     assert shown.lower <= as_fraction + Fraction(1, 10**45)
     assert as_fraction - Fraction(1, 10**45) <= shown.upper
     assert shown.decimal == fixed_decimal(as_fraction, 3)
+
+
+def test_sign_is_proven_even_for_a_tiny_gap() -> None:
+    # e^{-10⁴}·10^{4000} = e^{-790}: a tiny product of a tiny and a huge factor, below 1;
+    # 1 + 2^-200 - 1 > 0 needs more than the 64 starting bits
+    assert sign(lambda: arb(-10_000).exp() * arb(10) ** 4000 - 1) == -1
+    assert sign(lambda: (1 + arb(2) ** -200) - 1) == 1
+    assert sign(lambda: arb.pi() - 3) == 1
+
+
+def test_sign_of_zero_is_refused() -> None:
+    with pytest.raises(UncertifiedError, match="sign"):
+        sign(lambda: arb(2).sqrt() ** 2 - 2)
+
+
+def test_certified_exact_has_zero_width() -> None:
+    shown = certified_exact(Fraction(9, 2))
+    assert shown.lower == shown.upper == Fraction(9, 2)
+    assert shown.decimal == "4.500"

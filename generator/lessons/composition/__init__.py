@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.course.lessons import Lesson
+from generator.course.lessons import LegacyLesson
 from generator.lessons.composition import golden, records
 from generator.lessons.composition.cards import card_html
 from generator.lessons.composition.data import SLUG
@@ -15,7 +15,7 @@ from generator.lessons.composition.figures import figure_html
 from generator.lessons.composition.lab_page import lab_html
 from generator.lessons.composition.quiz import COMPOSITION
 
-LESSON = Lesson(
+LESSON = LegacyLesson(
     slug=SLUG,
     examples=records.slugs(),
     record=records.record,

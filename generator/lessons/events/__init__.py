@@ -1,28 +1,53 @@
 """The events lesson (the course's prerequisite): the DP inequality over every event.
 
-``LESSON`` is what the course machinery sees of it (:class:`generator.course.lessons.Lesson`).
+``LESSON`` is what the course sees of it (:class:`generator.course.lessons.Lesson`): its
+worked examples (:mod:`.catalogue`) and their records, its quiz, its cards and figures, and
+its lab (:mod:`.lab`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from generator.course.charts import chart_image
 from generator.course.lessons import Lesson
-from generator.course.quiz import quiz_from_data
-from generator.lessons.events import golden, records
-from generator.lessons.events.catalogue import CATALOGUE
-from generator.lessons.events.data import FILE
-from generator.lessons.events.lab_page import card_html, figure_html, lab_html
+from generator.course.quiz import quiz_of
+from generator.course.templates import render
+from generator.lessons.events.catalogue import BY_SLUG, DATA, SLUG
+from generator.lessons.events.charts import chart_spec
+from generator.lessons.events.lab import FOLDER, LAB, example_texts
+from generator.lessons.events.records import ExampleRecord
+from generator.lessons.events.view import chart_label
+
+
+def record(slug: str) -> ExampleRecord:
+    """Everything the lesson shows of one catalogue example."""
+    example = BY_SLUG[slug]
+    return {"slug": example.slug, "title": example.title, **LAB.record(LAB.read(example_texts(example)))}
+
+
+def card(slug: str) -> str:
+    """A worked example's card: its inputs, the event's and the claim's results, a lab link."""
+    example = BY_SLUG[slug]
+    return LAB.card("card.html", example_texts(example), example=example)
+
+
+def figure(kind: str, slug: str) -> str:
+    """``{{ figure tradeoff <slug> }}``: a worked example's trade-off chart with its table."""
+    if kind != "tradeoff":
+        raise ValueError(f"unknown figure kind {kind!r}; expected 'tradeoff'")
+    shown = record(slug)
+    chart = chart_image(chart_spec(shown), chart_label(shown))
+    return render("figure.html", FOLDER, slug=slug, chart=chart, view=LAB.view(shown))
+
 
 LESSON = Lesson(
-    slug=FILE.slug,
-    examples=tuple(example.slug for example in CATALOGUE),
-    record=records.record,
-    quiz=quiz_from_data(FILE.slug, FILE.data["quiz"], f"{FILE.path}: quiz"),
-    card=card_html,
-    figure=figure_html,
-    lab=lab_html,
-    lab_entry=Path(__file__).resolve().parent / "lab" / "main.mjs",
-    generated=records.generated_files,
-    golden=golden.golden_files,
+    slug=SLUG,
+    folder=Path(__file__).resolve().parent,
+    examples=tuple(example.slug for example in DATA.catalogue),
+    record=record,
+    quiz=quiz_of(SLUG, DATA.quiz),
+    labs=(LAB,),
+    card=card,
+    figure=figure,
 )

@@ -14,37 +14,40 @@ Floats are chart coordinates only, each derived from the exact string beside it.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import altair as alt
 
+from generator.core.rational import fraction_str
 from generator.course.charts import chart_spec as cached_spec
 from generator.course.charts import coordinate, series_layer
-from generator.course.records import Record
+from generator.lessons.events.records import StateRecord
 
 GREY = "#9aa5b1"
 BLUE = "#4c78a8"
 SELECTED = "#d62728"
 LEGEND = ("사건 하나의 검정", "경계: 최선과 최악의 검정", "고른 사건 S")
 
-Rows = list[dict[str, Any]]
+Row = dict[str, str | float | int]
+Rows = list[Row]
 
 
-def _test_row(text: str, fpr: str, tpr: str) -> dict[str, Any]:
+def _test_row(text: str, fpr: Fraction, tpr: Fraction) -> Row:
     return {
         "text": text,
         "fpr": coordinate(fpr),
         "tpr": coordinate(tpr),
-        "fpr_exact": fpr,
-        "tpr_exact": tpr,
+        "fpr_exact": fraction_str(fpr),
+        "tpr_exact": fraction_str(tpr),
     }
 
 
-def _chain(points: list[list[str]]) -> Rows:
+def _chain(points: list[tuple[Fraction, Fraction]]) -> Rows:
     return [{"fpr": coordinate(x), "tpr": coordinate(y), "step": i} for i, (x, y) in enumerate(points)]
 
 
-def chart_rows(record: Record) -> dict[str, Rows]:
+def chart_rows(record: StateRecord) -> dict[str, Rows]:
     """The named data sets of the trade-off chart, from a state's record."""
     tradeoff, event = record["tradeoff"], record["event"]
     return {
@@ -59,7 +62,7 @@ def _series(chart: alt.Chart, name: str) -> alt.Chart:
     return series_layer(chart, name, LEGEND, (GREY, BLUE, SELECTED))
 
 
-def tradeoff_chart(record: Record) -> alt.LayerChart:
+def tradeoff_chart(record: StateRecord) -> alt.LayerChart:
     """Points for every event, the two boundary chains, and the ticked event in red."""
     x = alt.X("fpr:Q", title="오탐률 Q(S)", scale=alt.Scale(domain=[0, 1]))
     y = alt.Y("tpr:Q", title="탐지율 P(S)", scale=alt.Scale(domain=[0, 1]))
@@ -90,6 +93,6 @@ def tradeoff_chart(record: Record) -> alt.LayerChart:
     )
 
 
-def chart_spec(record: Record) -> dict[str, Any]:
+def chart_spec(record: StateRecord) -> dict[str, Any]:
     """The validated Vega-Lite spec of a state's trade-off chart, its data sets inline."""
     return cached_spec(tradeoff_chart, record)

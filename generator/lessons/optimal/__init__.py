@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.course.lessons import Lesson
+from generator.course.lessons import LegacyLesson
 from generator.course.quiz import quiz_from_data
 from generator.lessons.optimal import accountants, golden, lab_page, records
 from generator.lessons.optimal.catalogue import CATALOGUE
@@ -21,7 +21,7 @@ def figure_html(kind: str, slug: str) -> str:
     return lab_page.figure_html(kind, slug)
 
 
-LESSON = Lesson(
+LESSON = LegacyLesson(
     slug=FILE.slug,
     examples=tuple(example.slug for example in CATALOGUE),
     record=records.record,

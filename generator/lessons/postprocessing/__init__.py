@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.course.lessons import Lesson
+from generator.course.lessons import LegacyLesson
 from generator.course.quiz import quiz_from_data
 from generator.lessons.postprocessing import golden, records
 from generator.lessons.postprocessing.catalogue import CATALOGUE
 from generator.lessons.postprocessing.data import FILE
 from generator.lessons.postprocessing.lab_page import card_html, figure_html, group_lab_html, post_lab_html
 
-LESSON = Lesson(
+LESSON = LegacyLesson(
     slug=FILE.slug,
     examples=tuple(example.slug for example in CATALOGUE),
     record=records.record,

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.course.lessons import Lesson
+from generator.course.lessons import LegacyLesson
 from generator.course.quiz import quiz_from_data
 from generator.lessons.sensitivity import golden, lab_page, records
 from generator.lessons.sensitivity.data import FILE
 
-LESSON = Lesson(
+LESSON = LegacyLesson(
     slug=FILE.slug,
     examples=records.EXAMPLES,
     record=records.record,

@@ -30,6 +30,7 @@ import { compare, coprimeToTen, fraction, fractionStr, reduceTenSmooth } from '.
 /** @typedef {import('./rational.mjs').Fraction} Fraction */
 
 const DECIMAL = /^(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
+const SCIENTIFIC = /^((?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))[eE]([+-]?[0-9]{1,3})$/;
 const RATIO = /^[0-9]+\/[0-9]+$/;
 const DIGITS = /^[0-9]+$/;
 
@@ -69,16 +70,23 @@ const DIGITS = /^[0-9]+$/;
 const refuse = (reason) => ({ ok: false, reason });
 
 /**
- * An exact number as people write it: a plain decimal ("3", "5.7", ".5", "0.375") or a
- * ratio of plain integers ("57/10"), reduced, as Python's `parse_rational` reads it.
- * Exponents, signs, spaces, "NaN" and "Infinity" are refused, and so is a zero
- * denominator. No length limit here: the caller applies its field's.
+ * An exact number as people write it: a plain decimal ("3", "5.7", ".5", "0.375"), a
+ * ratio of plain integers ("57/10") or a plain decimal with an exponent of at most three
+ * digits ("1e-5" is exactly 1/100000), reduced, as Python's `parse_rational` reads it.
+ * Signs, spaces, "NaN" and "Infinity" are refused, and so is a zero denominator. No length
+ * limit here: the caller applies its field's.
  * @param {string} text @returns {Fraction | null}
  */
 export function parseNumber(text) {
-  if (DECIMAL.test(text)) {
-    const [whole, decimals = ''] = text.split('.');
-    return reduceTenSmooth(BigInt((whole || '0') + decimals), 10n ** BigInt(decimals.length), 1n);
+  if (DECIMAL.test(text)) return plainDecimal(text);
+  const scientific = SCIENTIFIC.exec(text);
+  if (scientific) {
+    // m·10^e exactly: the mantissa's digits over a power of ten, times 10^e.
+    const mantissa = plainDecimal(scientific[1]);
+    const exponent = BigInt(scientific[2]);
+    return exponent >= 0n
+      ? fraction(mantissa.num * 10n ** exponent, mantissa.den)
+      : fraction(mantissa.num, mantissa.den * 10n ** -exponent);
   }
   if (RATIO.test(text)) {
     const [num, den] = text.split('/').map(BigInt);
@@ -87,12 +95,18 @@ export function parseNumber(text) {
   return null;
 }
 
+/** A plain decimal ("5.7", ".5") as a reduced fraction. @param {string} text @returns {Fraction} */
+function plainDecimal(text) {
+  const [whole, decimals = ''] = text.split('.');
+  return reduceTenSmooth(BigInt((whole || '0') + decimals), 10n ** BigInt(decimals.length), 1n);
+}
+
 /**
  * The length of a text in code points, as Python's len() counts it (a character outside
  * the BMP is two UTF-16 units in `length`), counted no further than just past `limit`.
  * @param {string} text @param {number} limit @returns {number}
  */
-function codePoints(text, limit) {
+export function codePoints(text, limit) {
   if (text.length <= limit) return text.length;
   let count = 0;
   for (const _ of text) {

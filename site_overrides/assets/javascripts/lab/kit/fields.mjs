@@ -23,12 +23,19 @@
  *   when none is), and setting a text checks exactly the boxes it lists. Its limit is a
  *   list's.
  *
- * The reading itself is the engine's (`parseField` for numbers, `readList` for lists: one
- * grammar for the command line, the fields and the URL); `numbers` below is any object
- * with the engine's number functions.
+ * The reading itself is the exact machinery's (exact/fields.mjs: one grammar for the command
+ * line, the fields and the URL, dispatched on the limit's kind); `numbers` below is that
+ * machinery unless a lab hands in an object with number functions of its own.
  *
  * @module kit/fields
  */
+
+import { fieldText as exactFieldText, readField } from '../exact/fields.mjs';
+import { canonicalNumber, parseField, parseNumber, readList } from '../exact/numbers.mjs';
+import { fraction } from '../exact/rational.mjs';
+
+/** The exact machinery as the `numbers` of a lab that hands in none. */
+const EXACT = Object.freeze({ parseField, readList, parseNumber, canonicalNumber, fraction, readField, fieldText: exactFieldText });
 
 /**
  * @typedef {{kind: string, low: string, high: string, grid: number | null, max_chars: number}} Limit
@@ -62,7 +69,7 @@ function isWhole(limit) {
  * @param {{getAttribute(name: string): string | null}} wrapper @param {Numbers} numbers
  * @returns {FieldRule}
  */
-export function fieldRule(wrapper, numbers) {
+export function fieldRule(wrapper, numbers = EXACT) {
   const limit = JSON.parse(wrapper.getAttribute('data-limit') || 'null');
   if (!limit) throw new Error('a lab field has no data-limit');
   const messages = JSON.parse(wrapper.getAttribute('data-messages') || '{}');
@@ -70,7 +77,9 @@ export function fieldRule(wrapper, numbers) {
     if (typeof numbers.readList !== 'function') throw new Error('a list field needs a reader of lists (readList)');
     return { limit, places: 0, min: null, max: null, messages };
   }
-  if (limit.kind === 'choice') return { limit, places: 0, min: null, max: null, messages };
+  if (limit.kind === 'choice' || limit.kind === 'pairs' || limit.kind === 'matrix') {
+    return { limit, places: 0, min: null, max: null, messages };
+  }
   // A signed integer's bounds may be negative ("-10"): the number grammar has no sign.
   const bound = (/** @type {string} */ text) => {
     const size = numbers.parseNumber(text.replace(/^-/, ''));
@@ -93,7 +102,7 @@ export function fieldRule(wrapper, numbers) {
  * its step buttons and its message. `group` tells a checkbox group; `steps` whether the
  * field steps (numbers and counts; a list does not).
  */
-export function fieldOf(wrapper, numbers) {
+export function fieldOf(wrapper, numbers = EXACT) {
   const rule = fieldRule(wrapper, numbers);
   const boxes = Array.from(wrapper.querySelectorAll('input[type="checkbox"], input[type="radio"]'));
   const group = boxes.length > 0;
@@ -105,7 +114,7 @@ export function fieldOf(wrapper, numbers) {
     ...rule,
     wrapper,
     group,
-    steps: !group && !isList(rule.limit) && rule.limit.kind !== 'choice',
+    steps: !group && rule.min !== null,
     input,
     inputs: group ? boxes : [input],
     buttons: wrapper.querySelectorAll('[data-step]'),
@@ -119,6 +128,7 @@ export function fieldOf(wrapper, numbers) {
  * @param {Numbers} numbers @param {any} limit @param {unknown} text
  */
 export function readText(numbers, limit, text) {
+  if (!numbers || numbers.readField) return (numbers || EXACT).readField(text, limit);
   return isList(limit)
     ? /** @type {any} */ (numbers).readList(text, limit)
     : numbers.parseField(/** @type {string} */ (text), limit);
@@ -129,6 +139,7 @@ export function readText(numbers, limit, text) {
  * a list whose limit names a `separator` (a matrix's rows, "1,0;0,1") joins its entries by it.
  */
 export function canonicalText(numbers, limit, value) {
+  if (!numbers || numbers.fieldText) return (numbers || EXACT).fieldText(value, limit);
   if (isList(limit)) return value.join(limit.separator || ',');
   if (limit.kind === 'choice') return value;
   return isWhole(limit) ? String(value) : numbers.canonicalNumber(value, limit.grid);
@@ -192,6 +203,7 @@ export function showFieldError(field, reason) {
  * @param {number} count @returns {string}
  */
 export function steppedText(numbers, rule, value, count) {
+  numbers = numbers || EXACT;
   const scale = 10n ** BigInt(rule.places);
   const asFraction = typeof value === 'number' ? numbers.fraction(BigInt(value)) : value;
   const scaled = asFraction.num * scale;

@@ -55,6 +55,8 @@ import { ChartQueue } from './charts.mjs';
 import { canonicalText, fieldOf, fieldText, readText, setFieldText, showFieldError, steppedText } from './fields.mjs';
 import { inPlaceQuery, reveal } from './links.mjs';
 import { ShareLink } from './share.mjs';
+import { findViewSlots, showSlot } from './shown.mjs';
+import { readState } from './state.mjs';
 import { showSummary } from './summary.mjs';
 import { labText } from './text.mjs';
 import { failedEvent, markCurrent, markFailed, presentThenShow, showFailure } from './update.mjs';
@@ -372,23 +374,14 @@ export class Lab {
   update(history) {
     const definition = this.definition;
     const texts = this.texts();
-    const ignored = definition.ignored ? definition.ignored(texts) : [];
-    /** @type {Record<string, string>} */
-    const reasons = {};
-    /** @type {Record<string, any>} */
-    const candidate = {};
-    for (const name of definition.params) {
-      const parsed = this.read(name, texts[name]);
-      if (parsed.ok) candidate[name] = parsed.value;
-      else if (ignored.indexOf(name) >= 0) candidate[name] = this.values[name];
-      else reasons[name] = parsed.reason;
-    }
-    // The rules across fields see the values that read; a field refused on its own keeps
-    // its own reason, and an ignored field is never refused.
-    const across = definition.checkState ? definition.checkState(candidate) : {};
-    for (const name of Object.keys(across)) {
-      if (!(name in reasons) && ignored.indexOf(name) < 0) reasons[name] = across[name];
-    }
+    const { values: candidate, reasons, ignored } = readState(
+      definition.params,
+      {},
+      texts,
+      { rules: definition.checkState, ignored: definition.ignored },
+      this.values,
+      (name, text) => this.read(name, text),
+    );
     for (const name of definition.fields) showFieldError(this.fields[name], reasons[name] || null);
     const failures = definition.params.filter((name) => name in reasons);
     this.setIgnored(ignored);
@@ -423,7 +416,7 @@ export class Lab {
     this.root.dispatchEvent(new CustomEvent('cl:lab-updated', { detail: { sequence: this.sequence } }));
     // The state a page opens with is on screen already; only changes are announced.
     if (this.root.hasAttribute('data-lab-mounted')) this.announce(view.announcement);
-    this.charts.queue(view.charts, this.sequence);
+    if (view.charts) this.charts.queue(view.charts, this.sequence);
   }
 
   /**
@@ -451,4 +444,54 @@ export class Lab {
 /** Mounts a lab of `definition` on `root` (a registry entry, see kit/mount). */
 export function mountLab(root, definition, env) {
   return new Lab(root, definition, env);
+}
+
+/**
+ * A lab's definition from its module (a lesson's lab/<name>.mjs, the twin of its Python
+ * declaration generator/course/lab.py's `Lab`), with everything else read from the page:
+ * the fields are the `[data-field]` wrappers in page order (their limits, messages and
+ * widgets are the markup's), the sentences the root's data-text-*, the charts the
+ * `[data-lab-chart]` elements, and the view's slots are found by name (kit/shown).
+ *
+ * The module exports `evaluate(values)` (the record of a state, may throw), `view(record,
+ * texts)` (every slot's state), and optionally `rules(values)` (the refusals of the rules
+ * across fields), `ignored(texts)` (the fields a state does not use), `charts(record)` (the
+ * live charts' rows) and `announcement(record, texts)` (what the live region says).
+ * @param {HTMLElement} root @param {any} engine
+ */
+export function engineLab(root, engine) {
+  /** @type {Record<string, string>} */
+  const texts = {};
+  for (const name of root.getAttributeNames()) {
+    if (name.startsWith('data-text-')) texts[name.slice('data-text-'.length)] = root.getAttribute(name) || '';
+  }
+  const params = Array.from(root.querySelectorAll('[data-field]'), (wrapper) => wrapper.getAttribute('data-field') || '');
+  /** @type {Record<string, Element>} */
+  const found = {};
+  const slotOf = (/** @type {string} */ name) => found[name] || (found[name] = findViewSlots(root, [name])[name]);
+  return {
+    label: root.getAttribute('data-lab') + ' lab',
+    params,
+    fields: params,
+    checkState: engine.rules,
+    ignored: engine.ignored,
+    ignorable: params,
+    slots: { error: '[data-lab-error]', notice: '[data-lab-notice]', live: '[data-lab-live]' },
+    charts: Array.from(root.querySelectorAll('[data-lab-chart]'), (chart) => chart.getAttribute('data-lab-chart')),
+    title: '[data-lab-title]',
+    evaluate: (/** @type {any} */ values) => engine.evaluate(values),
+    present: (/** @type {any} */ record) => {
+      const view = engine.view(record, texts);
+      for (const name of Object.keys(view)) slotOf(name);
+      return {
+        result: record,
+        view,
+        charts: engine.charts ? engine.charts(record) : null,
+        announcement: engine.announcement ? engine.announcement(record, texts) : '',
+      };
+    },
+    show: (/** @type {any} */ shown) => {
+      for (const name of Object.keys(shown.view)) showSlot(found[name], shown.view[name]);
+    },
+  };
 }

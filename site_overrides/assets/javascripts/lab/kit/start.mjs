@@ -10,6 +10,7 @@
  */
 
 import { vegaLoader } from './charts.mjs';
+import { engineLab, mountLab } from './lab.mjs';
 import { mountLabs, onEveryPage } from './mount.mjs';
 import { replacesHistory } from './url.mjs';
 
@@ -28,4 +29,19 @@ export function startLabs(registry, win = window, doc = document) {
     replaceHistory: replacesHistory(doc),
   };
   onEveryPage(win, doc, (page) => mountLabs(page, registry, env));
+}
+
+/**
+ * Starts the labs of one lesson's bundle from their modules (lab name -> the module's
+ * namespace, generator/lessons/<slug>/lab/<name>.mjs): each is mounted with the definition
+ * kit/lab's `engineLab` makes of it.
+ * @param {Record<string, any>} modules @param {any} [win] @param {any} [doc]
+ */
+export function startLabModules(modules, win = window, doc = document) {
+  /** @type {Record<string, (root: Element, env: object) => unknown>} */
+  const registry = {};
+  for (const name of Object.keys(modules)) {
+    registry[name] = (root, env) => mountLab(root, engineLab(/** @type {HTMLElement} */ (root), modules[name]), /** @type {any} */ (env));
+  }
+  startLabs(registry, win, doc);
 }

@@ -1,0 +1,238 @@
+"""A lab, declared: what a lesson says about its lab, and what the course builds from it.
+
+A lesson declares each of its labs as one :class:`Lab`: its fields (their rules and Korean),
+the rules across fields, how values become a typed state and a state its typed record, its
+view (:mod:`generator.course.shown`: what every output slot shows), its texts, its charts
+and its template of structure. From that one declaration the course makes everything that is
+the same for every lab:
+
+- reading a state from texts (:meth:`Lab.read`): every field by its limit's reader, then the
+  lab's rules across fields, a field refused on its own keeping its own reason, a field the
+  state ignores never refused;
+- the address of a state (:meth:`Lab.query`), with every field's canonical text;
+- the lab's markup (:meth:`Lab.html`) over the course shell ``lab.html``, showing the
+  default state, and a worked example's card (:meth:`Lab.card`);
+- its golden vectors (:mod:`generator.course.golden`).
+
+In the browser, the lab kit (``kit/lab.mjs``) does the same from the lab's module
+(``generator/lessons/<slug>/lab/<name>.mjs``: its exact engine, its rules and its view,
+the twins of this declaration's functions), which the golden vectors hold to Python's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from markupsafe import Markup
+
+from generator.core.fields import Refusal
+from generator.course.charts import without_rows
+from generator.course.golden import Golden
+from generator.course.inputs import Field
+from generator.course.lab_fields import SCRIPT_TEXTS, STATIC_NOTE
+from generator.course.lesson_file import LessonDataError, Row
+from generator.course.shown import View, slot_selector
+from generator.course.templates import render
+
+State = TypeVar("State")
+Row_ = TypeVar("Row_", bound=Row)
+Rec = TypeVar("Rec")
+
+Values = Mapping[str, object]
+Texts = Mapping[str, str]
+Json = dict[str, "object"]
+
+
+class StateError(ValueError):
+    """Texts that make no state of the lab; ``refusals`` says why, field by field."""
+
+    def __init__(self, refusals: Mapping[str, str]) -> None:
+        super().__init__(", ".join(f"{name}: {reason}" for name, reason in sorted(refusals.items())))
+        self.refusals = dict(refusals)
+
+
+def _no_rules(values: Values) -> Mapping[str, str]:
+    return {}
+
+
+def _none_ignored(texts: Texts) -> Collection[str]:
+    return ()
+
+
+@dataclass(frozen=True)
+class Lab(Generic[State, Rec]):
+    """One lab of a lesson (see the module's notes).
+
+    ``name`` is the lab's ``data-lab`` and the name of its module
+    (``lab/<name>.mjs``); ``root_id`` its element's id (``#<root_id>`` in a link opens the lab
+    in place), ``prefix`` the id prefix of its parts. ``default`` holds the texts of the state
+    the page opens with, ``preset_texts`` the (texts, title) of the preset buttons. ``specs``
+    gives the chart specs the page ships from the default record (spec name -> chart kind ->
+    Vega-Lite spec; their rows are emptied), ``images`` the static charts of a record (kind ->
+    markup), ``chart_rows`` a record's rows for the live charts (kit/charts.mjs), and
+    ``announcement`` what the live region says of a record. ``golden`` samples the lab's domain
+    for its golden vectors (:mod:`generator.course.golden`). ``summary`` lists the key
+    results its summary bar repeats (``data-out`` name, short term), ``explained_by`` the
+    heading id that explains each result.
+    """
+
+    name: str
+    title: str
+    folder: Path
+    template: str
+    fields: tuple[Field, ...]
+    state: Callable[[Values], State]
+    record: Callable[[State], Rec]
+    view: Callable[[Rec], View]
+    default: Texts
+    own_texts: Mapping[str, str] = field(default_factory=dict)
+    rules: Callable[[Values], Mapping[str, str]] = _no_rules
+    ignored: Callable[[Texts], Collection[str]] = _none_ignored
+    preset_texts: Sequence[tuple[Texts, str]] = ()
+    specs: Callable[[Rec], Mapping[str, Mapping[str, Json]]] | None = None
+    images: Callable[[Rec], Mapping[str, Markup]] | None = None
+    summary: Sequence[tuple[str, str]] = ()
+    explained_by: Mapping[str, str] = field(default_factory=dict)
+    announcement: Callable[[Rec], str] = lambda record: ""
+    chart_rows: Callable[[Rec], object] | None = None
+    golden: Golden | None = None
+    root_id: str = ""
+    prefix: str = ""
+    static_note: str = STATIC_NOTE
+
+    def __post_init__(self) -> None:
+        names = [f.name for f in self.fields]
+        if len(set(names)) != len(names):
+            raise ValueError(f"lab {self.name!r}: two fields share a name")
+        if not self.root_id:
+            object.__setattr__(self, "root_id", f"{self.name}-lab")
+        if not self.prefix:
+            object.__setattr__(self, "prefix", f"cl-{self.name}")
+        for name in self.explained_by:
+            slot_selector(f"out:{name}")
+
+    @property
+    def params(self) -> tuple[str, ...]:
+        """The URL parameters, in the address's order: the fields' names."""
+        return tuple(f.name for f in self.fields)
+
+    @property
+    def field_of(self) -> dict[str, Field]:
+        return {f.name: f for f in self.fields}
+
+    @property
+    def texts(self) -> dict[str, str]:
+        """The kit's sentences and the lab's own, as the page hands them to the script."""
+        return {**SCRIPT_TEXTS, **self.own_texts}
+
+    @property
+    def shipped_specs(self) -> Mapping[str, Mapping[str, Json]]:
+        """The chart specs as the page carries them (those of the default state), without their
+        rows, which the engine supplies."""
+        if self.specs is None:
+            return {}
+        specs = self.specs(self.record(self.read(self.default)))
+        return {
+            name: {kind: without_rows(spec) for kind, spec in kinds.items()} for name, kinds in specs.items()
+        }
+
+    def read_values(self, texts: Texts) -> tuple[dict[str, object], dict[str, str]]:
+        """Every field's value and every refusal of ``texts`` (see the module's notes); a
+        field that the state ignores takes its default's value and is never refused."""
+        skip = set(self.ignored(texts))
+        values: dict[str, object] = {}
+        refusals: dict[str, str] = {}
+        for f in self.fields:
+            value = f.limit.read(texts.get(f.name, ""))
+            if isinstance(value, Refusal) and f.name in skip:
+                value = f.limit.read(self.default[f.name])
+            if isinstance(value, Refusal):
+                refusals[f.name] = str(value)
+            else:
+                values[f.name] = value
+        for name, reason in self.rules(values).items():
+            if name not in refusals and name not in skip:
+                refusals[name] = reason
+        return values, refusals
+
+    def read(self, texts: Texts) -> State:
+        """The state of ``texts``; :class:`StateError` names every refused field."""
+        values, refusals = self.read_values(texts)
+        if refusals:
+            raise StateError(refusals)
+        return self.state(values)
+
+    def texts_of(self, values: Values) -> dict[str, str]:
+        """Each field's canonical text of a value (what the address and the field keep)."""
+        return {f.name: f.limit.text(values[f.name]) for f in self.fields}
+
+    def query(self, texts: Texts) -> str:
+        """The address's query of a state's texts, each written canonically: the texts are
+        read first, so equal states give equal queries."""
+        values, refusals = self.read_values(texts)
+        if refusals:
+            raise StateError(refusals)
+        canonical = self.texts_of(values)
+        return "&".join(f"{name}={canonical[name]}" for name in self.params)
+
+    def html(self, **extra: object) -> str:
+        """The lab, showing the default state: the shell, its fields, and the view."""
+        record = self.record(self.read(self.default))
+        return self.render(record, self.default, **extra)
+
+    def render(self, record: Rec, texts: Texts, **extra: object) -> str:
+        """The lab showing ``record``, its fields holding ``texts``."""
+        return render(
+            self.template,
+            self.folder,
+            lab=self,
+            values=texts,
+            view=self.view(record),
+            record=record,
+            images=self.images(record) if self.images else {},
+            explained_by=self.explained_by,
+            texts=self.texts,
+            **extra,
+        )
+
+    def card(self, template: str, texts: Texts, **extra: object) -> str:
+        """A worked example's card: its template over the view of the state of ``texts``,
+        with the query that opens it in the lab."""
+        record = self.record(self.read(texts))
+        return render(
+            template,
+            self.folder,
+            lab=self,
+            view=self.view(record),
+            record=record,
+            query=self.query(texts),
+            texts=self.texts,
+            **extra,
+        )
+
+    @property
+    def default_query(self) -> str:
+        return self.query(self.default)
+
+    @property
+    def presets(self) -> list[tuple[str, str]]:
+        """(query, title) of every preset button, the first title of each query."""
+        found: dict[str, str] = {}
+        for texts, title in self.preset_texts:
+            found.setdefault(self.query(texts), title)
+        return list(found.items())
+
+
+def check_rows(lab: Lab[Any, Any], path: Path, rows: Iterable[Row_], texts: Callable[[Row_], Texts]) -> None:
+    """Refuses a catalogue row that the lab would not accept as it is: every row is a state
+    of the lab (and may be one of its presets); ``texts`` gives a row's texts."""
+    for row in rows:
+        try:
+            lab.read(texts(row))
+        except ValueError as error:
+            raise LessonDataError(
+                f"{path}: catalogue row {row.slug!r} is no state of the lab {lab.name!r}: {error}"
+            ) from error

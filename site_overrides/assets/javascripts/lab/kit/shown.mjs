@@ -1,0 +1,109 @@
+/**
+ * Writing a lab's view into its page: the browser's twin of generator/course/shown.py.
+ *
+ * A view maps slot names ("out:claim", "caption:tradeoff", "rows:outputs", "field:event")
+ * to what each slot shows: attributes (null removes one), text or markup, hidden, disabled
+ * (the inputs inside), items (a container's `[data-item]` children, cloned from its
+ * `<template>` when the view has more; extra ones removed when it has a template, else
+ * hidden) and cells (an item's `th`/`td` children, in order). The server renders the same
+ * slots from a view of the default state with the same rules, so this module writes values
+ * and attributes into existing markup and builds none of its own.
+ *
+ * @module kit/shown
+ */
+
+/** @typedef {{attrs?: Record<string, string | null>, text?: string, html?: string, hidden?: boolean,
+ *             disabled?: boolean, items?: Shown[], cells?: Shown[]}} Shown */
+
+const PLACES = Object.freeze({
+  out: 'data-out',
+  caption: 'data-lab-caption',
+  rows: 'data-lab-rows',
+  field: 'data-field',
+});
+
+/** The CSS selector of a slot's element: "out:claim" -> '[data-out="claim"]'. @param {string} name */
+export function slotSelector(name) {
+  const at = name.indexOf(':');
+  const place = name.slice(0, at);
+  const attribute = Object.prototype.hasOwnProperty.call(PLACES, place) ? PLACES[place] : null;
+  if (at < 1 || !attribute || at === name.length - 1) throw new Error('a slot is named <place>:<name>, not ' + name);
+  return '[' + attribute + '="' + name.slice(at + 1) + '"]';
+}
+
+/** @param {any} element @returns {any[]} the element's items, in document order */
+function itemsOf(element) {
+  return Array.from(element.querySelectorAll('[data-item]'));
+}
+
+/** @param {any} element @returns {any[]} an item's cells */
+function cellsOf(element) {
+  return Array.from(element.children).filter((child) => child.tagName === 'TD' || child.tagName === 'TH');
+}
+
+/**
+ * Writes one slot's state into its element.
+ * @param {any} element @param {Shown} shown
+ */
+export function showSlot(element, shown) {
+  const attrs = shown.attrs || {};
+  for (const name of Object.keys(attrs)) {
+    const value = attrs[name];
+    // Only a change is written: an attribute that styles match invalidates the element's style.
+    if (value === null) element.removeAttribute(name);
+    else if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+  }
+  if (shown.html !== undefined) element.innerHTML = shown.html;
+  else if (shown.text !== undefined) element.textContent = shown.text;
+  if (shown.hidden !== undefined) element.hidden = shown.hidden;
+  if (shown.disabled !== undefined) for (const input of element.querySelectorAll('input')) input.disabled = shown.disabled;
+  if (shown.items) showItems(element, shown.items);
+  if (shown.cells) {
+    const cells = cellsOf(element);
+    if (cells.length !== shown.cells.length) throw new Error('a row has ' + cells.length + ' cells, its view ' + shown.cells.length);
+    shown.cells.forEach((cell, i) => showSlot(cells[i], cell));
+  }
+}
+
+/** @param {any} container @param {Shown[]} items */
+function showItems(container, items) {
+  const template = Array.from(container.children).find((child) => child.tagName === 'TEMPLATE');
+  let existing = itemsOf(container);
+  while (template && existing.length < items.length) {
+    container.appendChild(template.content.firstElementChild.cloneNode(true));
+    existing = itemsOf(container);
+  }
+  if (!template && existing.length < items.length) throw new Error('a list shows ' + existing.length + ' items, its view ' + items.length);
+  existing.forEach((element, i) => {
+    if (i < items.length) showSlot(element, items[i]);
+    else if (template) element.remove();
+    else element.hidden = true;
+  });
+}
+
+/**
+ * Finds every slot a view names, once (a missing one stops the mount, not an update).
+ * @param {any} root @param {string[]} names @returns {Record<string, Element>}
+ */
+export function findViewSlots(root, names) {
+  /** @type {Record<string, Element>} */
+  const slots = {};
+  for (const name of names) {
+    const element = root.querySelector(slotSelector(name));
+    if (!element) throw new Error("the lab's markup has no slot " + name);
+    slots[name] = element;
+  }
+  return slots;
+}
+
+/**
+ * Writes a whole view (only assignments: the view was computed before).
+ * @param {Record<string, Shown>} view @param {Record<string, Element>} slots
+ */
+export function showView(view, slots) {
+  for (const name of Object.keys(view)) {
+    const element = slots[name];
+    if (!element) throw new Error('no slot ' + name + ' was found at mount');
+    showSlot(element, view[name]);
+  }
+}
