@@ -13,10 +13,12 @@ deployments), with the primary sources named on each row:
   emoji (1 donation a day), 8 for QuickType (2 a day), 2 for health types (1 a day). Each
   coordinate is flipped with probability 1/(1 + e^(ε/2)).
 * US Census Bureau, 2020 Census redistricting data (P.L. 94-171): central model (the
-  TopDown Algorithm); total ε = 19.61, of which 17.14 for persons and 2.47 for housing units.
+  TopDown Algorithm); total ε = 19.61, of which 17.14 for persons and 2.47 for housing units;
+  the persons' ε read again from the Bureau's ρ (:mod:`generator.core.zcdp_deployments`).
 * Google Gboard (Xu et al., "Federated Learning of Gboard Language Models with Differential
   Privacy", ACL 2023 Industry Track): federated learning with DP-FTRL; more than twenty
-  models with ρ-zCDP, ρ between 0.2 and 2.
+  models with ρ-zCDP, ρ between 0.2 and 2, read as ε at the page's δ by Canonne, Kamath and
+  Steinke's conversion (:mod:`generator.core.zcdp`).
 
 Units of protection. A guarantee protects a unit, and numbers for different units do not
 compare. Apple states ε per donation; a day's donations of one use case compose, by the
@@ -38,6 +40,14 @@ from flint import arb
 
 from generator.core.certified import Certified, certify, exact
 from generator.core.rappor import HOMEPAGE
+from generator.core.zcdp_deployments import (
+    CENSUS_HOUSING_EPSILON,
+    CENSUS_PERSONS_EPSILON,
+    CENSUS_TOTAL_EPSILON,
+    GBOARD_RHOS,
+    census_persons,
+    read_rho,
+)
 
 
 class Model(enum.StrEnum):
@@ -112,22 +122,6 @@ APPLE = (
     AppleUseCase("health", Fraction(2), 1),
 )
 
-CENSUS_PERSONS = Fraction("17.14")
-CENSUS_HOUSING = Fraction("2.47")
-CENSUS_TOTAL = Fraction("19.61")
-GBOARD_RHO = (Fraction(1, 5), Fraction(2))
-
-
-def zcdp_epsilon(rho: Fraction, delta: Fraction, places: int = 3) -> Certified:
-    """ε = ρ + 2·√(ρ·ln(1/δ)): ρ-zCDP implies (ε, δ)-DP for every δ > 0 (Bun and Steinke,
-    "Concentrated Differential Privacy", TCC 2016, Prop. 1.3). A simple upper bound, not the
-    tightest conversion."""
-    if not isinstance(rho, Fraction) or rho <= 0:
-        raise ValueError(f"ρ must be an exact positive rational, got {rho!r}")
-    if not isinstance(delta, Fraction) or not 0 < delta < 1:
-        raise ValueError(f"δ must be an exact rational strictly between 0 and 1, got {delta!r}")
-    return certify(lambda: exact(rho) + 2 * (exact(rho) * exact(1 / delta).log()).sqrt(), places)
-
 
 def _exp(value: Fraction, places: int) -> Certified:
     return certify(lambda: exact(value).exp(), places)
@@ -167,27 +161,28 @@ def _apple(case: AppleUseCase) -> Deployment:
 
 def _census() -> Deployment:
     published = (
-        Quantity("epsilon", Unit.PERSON, exact=CENSUS_TOTAL),
-        Quantity("epsilon_persons", Unit.PERSON, exact=CENSUS_PERSONS),
-        Quantity("epsilon_housing", Unit.PERSON, exact=CENSUS_HOUSING),
+        Quantity("epsilon", Unit.PERSON, exact=CENSUS_TOTAL_EPSILON),
+        Quantity("epsilon_persons", Unit.PERSON, exact=CENSUS_PERSONS_EPSILON),
+        Quantity("epsilon_housing", Unit.PERSON, exact=CENSUS_HOUSING_EPSILON),
     )
     computed = (
-        Quantity("epsilon_sum", Unit.PERSON, exact=CENSUS_PERSONS + CENSUS_HOUSING),
-        Quantity("likelihood_ratio", Unit.PERSON, certified=_exp(CENSUS_TOTAL, 0)),
+        Quantity("epsilon_sum", Unit.PERSON, exact=CENSUS_PERSONS_EPSILON + CENSUS_HOUSING_EPSILON),
+        Quantity("likelihood_ratio", Unit.PERSON, certified=_exp(CENSUS_TOTAL_EPSILON, 0)),
+        Quantity("epsilon_persons_from_rho", Unit.PERSON, certified=census_persons().cks20.epsilon),
     )
     return Deployment("census-2020", "US Census Bureau", Model.CENTRAL, published, computed)
 
 
 def _gboard(delta: Fraction) -> Deployment:
-    low, high = GBOARD_RHO
+    low, high = GBOARD_RHOS
     published = (
         Quantity("rho_low", Unit.DEVICE, exact=low),
         Quantity("rho_high", Unit.DEVICE, exact=high),
     )
     computed = (
         Quantity("delta", Unit.DEVICE, exact=delta),
-        Quantity("epsilon_low", Unit.DEVICE, certified=zcdp_epsilon(low, delta)),
-        Quantity("epsilon_high", Unit.DEVICE, certified=zcdp_epsilon(high, delta)),
+        Quantity("epsilon_low", Unit.DEVICE, certified=read_rho(low, delta).cks20.epsilon),
+        Quantity("epsilon_high", Unit.DEVICE, certified=read_rho(high, delta).cks20.epsilon),
     )
     return Deployment("gboard", "Google", Model.FEDERATED, published, computed)
 

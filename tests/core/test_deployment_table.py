@@ -16,17 +16,12 @@ import mpmath
 import pytest
 
 from generator.core.certified import Certified
-from generator.core.deployments import (
-    APPLE,
-    CENSUS_HOUSING,
-    CENSUS_PERSONS,
-    CENSUS_TOTAL,
-    AppleUseCase,
-    Model,
-    Quantity,
-    Unit,
-    deployments,
-    zcdp_epsilon,
+from generator.core.deployment_table import APPLE, AppleUseCase, Model, Quantity, Unit, deployments
+from generator.core.zcdp_deployments import (
+    CENSUS_HOUSING_EPSILON,
+    CENSUS_PERSONS_EPSILON,
+    CENSUS_TOTAL_EPSILON,
+    read_rho,
 )
 
 DELTA = Fraction(1, 10**10)
@@ -59,27 +54,15 @@ def test_flip_probability_against_mpmath(case: AppleUseCase) -> None:
 
 
 def test_census_parts_and_likelihood_ratio() -> None:
-    assert CENSUS_PERSONS + CENSUS_HOUSING == CENSUS_TOTAL == Fraction(1961, 100)
+    assert CENSUS_PERSONS_EPSILON + CENSUS_HOUSING_EPSILON == CENSUS_TOTAL_EPSILON == Fraction(1961, 100)
     census = next(row for row in deployments(DELTA) if row.key == "census-2020")
     ratio = next(q for q in census.computed if q.name == "likelihood_ratio")
     assert ratio.certified is not None
     with mpmath.workdps(50):
-        assert holds(ratio.certified, mpmath.exp(mp(CENSUS_TOTAL)))
-
-
-@pytest.mark.parametrize("rho", [Fraction(1, 5), Fraction(81, 100), Fraction(2)])
-def test_zcdp_conversion_against_mpmath(rho: Fraction) -> None:
-    with mpmath.workdps(50):
-        value = mp(rho) + 2 * mpmath.sqrt(mp(rho) * mpmath.log(1 / mp(DELTA)))
-        assert holds(zcdp_epsilon(rho, DELTA, 8), value)
-
-
-@pytest.mark.parametrize(
-    ("rho", "delta"), [(Fraction(0), DELTA), (Fraction(1), Fraction(0)), (Fraction(1), Fraction(1))]
-)
-def test_zcdp_bad_input_is_refused(rho: Fraction, delta: Fraction) -> None:
-    with pytest.raises(ValueError, match="must be"):
-        zcdp_epsilon(rho, delta)
+        assert holds(ratio.certified, mpmath.exp(mp(CENSUS_TOTAL_EPSILON)))
+    persons = next(q for q in census.computed if q.name == "epsilon_persons_from_rho").certified
+    assert persons is not None
+    assert persons.decimal == "17.144"
 
 
 def value_of(row: tuple[Quantity, ...], name: str) -> Quantity:
@@ -106,11 +89,11 @@ def test_rows() -> None:
     assert value_of(rows[2].computed, "epsilon_per_day").exact == 16
     gboard = rows[-1]
     low = value_of(gboard.computed, "epsilon_low").certified
-    assert low == zcdp_epsilon(Fraction(1, 5), DELTA)
+    assert low == read_rho(Fraction(1, 5), DELTA).cks20.epsilon
 
 
 def test_a_quantity_is_exact_or_certified() -> None:
     with pytest.raises(ValueError, match="either"):
         Quantity("nothing", None)
     with pytest.raises(ValueError, match="either"):
-        Quantity("both", None, exact=Fraction(1), certified=zcdp_epsilon(Fraction(1), DELTA))
+        Quantity("both", None, exact=Fraction(1), certified=read_rho(Fraction(1), DELTA).cks20.epsilon)
