@@ -148,4 +148,5 @@ def _page(lab: Lab[Any, Any], texts: Texts) -> dict[str, object]:
     kit must show after opening ``query``."""
     values, _ = lab.read_values(texts)
     canonical = lab.texts_of(values)
-    return {"query": lab.query(texts), "html": lab.render(lab.record(lab.read(texts)), canonical, static_charts=False)}
+    html = lab.render(lab.record(lab.read(texts)), canonical, static_charts=False)
+    return {"query": lab.query(texts), "html": html}
