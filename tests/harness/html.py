@@ -1,7 +1,7 @@
-"""The one HTML reader of the tests (selectolax's lexbor): a page's elements by CSS selector,
-and a lab's slots in a form that a browser's DOM gives alike (attributes, text, and the
-tags and attributes of everything inside, an input's tick and text as the page holds them), so that markup written by Python and the page a
-browser shows after an update compare."""
+"""The one HTML reader of the tests (selectolax's lexbor), and a lab's slots in a form
+that a browser's DOM gives alike: attributes, text, and the tags and attributes of
+everything inside, an input's tick and text as the page holds them. Markup written by Python
+and the page a browser shows after an update then compare."""
 
 from __future__ import annotations
 
