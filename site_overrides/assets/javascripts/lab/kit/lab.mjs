@@ -243,7 +243,7 @@ export class Lab {
     const win = this.env.win;
     // The handlers below end in update(), which catches its own failures; anything else
     // that throws is a bug in this script: it is shown and logged, never swallowed.
-    const guard = (handler) => (event) => {
+    const guard = (/** @type {(this: Lab, event: any) => void} */ handler) => (/** @type {any} */ event) => {
       try {
         handler.call(this, event);
       } catch (error) {
