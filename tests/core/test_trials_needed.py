@@ -60,8 +60,8 @@ def brute_least(plan: AuditPlan, limit: int) -> int | None:
 
 
 PLANS = [
-    # one response at α₀ = 3 (FPR 1/4, TPR 3/4) against target 2; the least n is 108 (too slow
-    # for the brute force, checked at its P below)
+    # Tests of k fresh responses (one at α₀ = 9, three at α₀ = 3 on counts ≥ 2 or = 3, one at
+    # α₀ = 4) with small answers; the first (least n = 32) falls below 1/2 again at n = 33 … 36.
     AuditPlan(TradeoffPoint(Fraction(1, 10), Fraction(9, 10)), Fraction(4), Fraction(0), Fraction(1, 10)),
     AuditPlan(
         TradeoffPoint(Fraction(1, 10), Fraction(9, 10)), Fraction(3, 2), Fraction(1, 20), Fraction(1, 10)
