@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from markupsafe import Markup
-
 from generator.course.templates import render
 
 
@@ -61,9 +59,10 @@ def place_of(order: Sequence[Place], slug: str) -> Place:
     raise ValueError(f"lesson {slug!r} is not in the navigation")
 
 
-def neighbours_html(order: Sequence[Place], slug: str) -> Markup:
-    """The links to the lessons before and after ``slug``, for the end of its page."""
+def neighbours_html(order: Sequence[Place], slug: str) -> str:
+    """The links to the lessons before and after ``slug``, for the end of its page (markup,
+    as a plain ``str``: the page's content it is appended to is markup already)."""
     index = [place.slug for place in order].index(slug)
     before = order[index - 1] if index > 0 else None
     after = order[index + 1] if index + 1 < len(order) else None
-    return Markup(render("neighbours.html", before=before, after=after, here=order[index]))
+    return render("neighbours.html", before=before, after=after, here=order[index])
