@@ -57,8 +57,10 @@ def test_every_lesson_page_ends_with_its_neighbours_and_carries_its_number(built
         title = tree.css_first("title")
         assert title is not None
         assert title.text().startswith(place.numbered), place.slug
-        assert tree.css_first("article h1") is not None, f"{place.slug}: the page's content is markup, not text"
-        assert "&lt;p&gt;" not in (tree.css_first("article") or tree.root).html, place.slug  # type: ignore[union-attr]
+        article = tree.css_first("article")
+        assert article is not None
+        assert article.css_first("h1") is not None, f"{place.slug}: the content is markup, not escaped text"
+        assert "&lt;p&gt;" not in (article.html or ""), place.slug
         links = {a.attributes["rel"]: a.attributes["href"] for a in tree.css(".cl-neighbours a[rel]")}
         want = {}
         if index > 0:
