@@ -23,7 +23,7 @@ from generator.core.discrete_noise import within
 from generator.core.profile import Profile
 from generator.core.pure_epsilon import PureEpsilon, PureKind, channel_pure_epsilon
 from generator.core.sensitivity import Query
-from generator.course.records import Event, Law, Pure, event, law, pure
+from generator.course.records import Law, Maximal, Pure, law, maximal, pure
 from generator.lessons.sensitivity.setting import Mechanism, Setting
 
 UNCLIPPED = "unclipped"  # the lab's name of a sum without a bound
@@ -62,7 +62,7 @@ class StateRecord(TypedDict):
     sensitivity: Sensitivity
     channel: Law
     delta: Fraction
-    event: Event
+    event: Maximal
     pure_epsilon: Pure
     pair_epsilon: Pure
     guarantee: Pure
@@ -111,7 +111,7 @@ def state_record(state: State) -> StateRecord:
         "sensitivity": sensitivity,
         "channel": law(channel),
         "delta": point.delta,
-        "event": event(channel, point.event),
+        "event": maximal(channel, point.event),
         "pure_epsilon": pure(PureEpsilon(PureKind.INFINITE) if unbounded else pair_epsilon),
         "pair_epsilon": pure(pair_epsilon),
         "guarantee": pure(setting.guarantee()),

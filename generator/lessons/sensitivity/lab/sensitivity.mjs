@@ -10,7 +10,7 @@
  *
  * The kit (kit/lab.mjs's `engineLab`) reads the fields, applies `rules` with the page's
  * limits (every field's data-limit and the root's data-rule-limits: no limit is typed here),
- * disables the fields `ignored` names, and writes `view`'s slots into the page with the
+ * disables the fields `ignored` names (of the `IGNORABLE` ones), and writes `view`'s slots into the page with the
  * page's sentences (the root's data-text-*: no sentence is typed here); `evaluate` returns
  * the record of records.state_record (same keys, same strings), `charts` the live chart's
  * rows. The golden vectors of the lab hold every export to the Python
@@ -50,6 +50,11 @@ export function ignored(texts) {
   if (texts.mechanism === 'exponential') return ['query', 'bound', 'lo', 'hi', 'tolerance'];
   return [];
 }
+
+/** Every field some state ignores, which the kit disables while one does: what `ignored` names. */
+export const IGNORABLE = Object.freeze([
+  ...new Set(['geometric', 'k-ary', 'exponential'].flatMap((mechanism) => ignored({ mechanism, query: 'count' }))),
+]);
 
 /**
  * The geometric mechanism's query and bound B (null: unclipped), if they read (lab._clipping).
