@@ -30,6 +30,9 @@ import { fillTemplate } from '#lab/kit/text.mjs';
 
 /** @typedef {import('#lab/exact/rational.mjs').Fraction} Fraction */
 /** @typedef {import('#lab/exact/profile.mjs').FiniteChannel} FiniteChannel */
+/** @typedef {import('#lab/exact/profile.mjs').PureEpsilon} PureEpsilon */
+/** @typedef {import('./types.mjs').StateRecord} StateRecord */
+/** @typedef {import('./types.mjs').Pure} Pure */
 /**
  * A setting of the lesson (setting.Setting).
  * @typedef {{values: number[], query: string, bound: number | null, neighbour: string,
@@ -207,12 +210,13 @@ function neighbours(setting) {
   return /** @type {Neighbours} */ (best);
 }
 
-/** @param {number} multiplier @param {Fraction} ratio */
+/** @param {number} multiplier @param {Fraction} ratio @returns {PureEpsilon} */
 function pureOf(multiplier, ratio) {
   if (multiplier === 0 || ratio.num === ratio.den) return { kind: 'zero', multiplier: 0, ratio: fraction(1n) };
   return { kind: 'finite', multiplier, ratio };
 }
 
+/** @type {PureEpsilon} */
 const INFINITE = Object.freeze({ kind: 'infinite', multiplier: 0, ratio: fraction(1n) });
 
 /** Δ of the released value (records._sensitivity). @param {Setting} setting */
@@ -237,6 +241,7 @@ const strings = (/** @type {number[]} */ values) => values.map(String);
 /**
  * The record of one state (records.state_record). Throws for a state the rules refuse.
  * @param {Record<string, any>} values the values of the fields, as kit/state reads them
+ * @returns {StateRecord}
  */
 export function evaluate(values) {
   const setting = settingOf(values);
@@ -287,19 +292,19 @@ const exactCell = (/** @type {string} */ value) => ({ attrs: { 'data-exact': val
 /** "3, −1, 7" as the page writes a database (view._numbers). @param {string[]} values */
 const numbers = (values) => values.map((v) => v.replace('-', '−')).join(', ');
 
-/** An ε's sentence (view._epsilon_text). @param {any} pure @param {any} pair @param {Record<string, string>} texts @returns {string} */
+/** An ε's sentence (view._epsilon_text). @param {Pure} pure @param {Pure | null} pair @param {Record<string, string>} texts @returns {string} */
 function epsilonText(pure, pair, texts) {
   if (pair && pure.kind === 'infinite' && pair.kind !== 'infinite') return fillTemplate(texts['eps-uncalibrated'], { pair: epsilonText(pair, null, texts) });
   if (pure.kind === 'finite') return fillTemplate(texts['eps-value'], { exact: pure.exact, decimal: pure.decimal });
   return texts['eps-' + pure.kind];
 }
 
-/** An ε's slot (view.epsilon). @param {any} pure @param {any} pair @param {Record<string, string>} texts */
+/** An ε's slot (view.epsilon). @param {Pure} pure @param {Pure | null} pair @param {Record<string, string>} texts */
 function epsilon(pure, pair, texts) {
   return text(epsilonText(pure, pair, texts), { 'data-value': pure.decimal, 'data-ratio': pure.max_ratio === null ? '' : pure.max_ratio });
 }
 
-/** view._sensitivity @param {any} record @param {Record<string, string>} texts */
+/** view._sensitivity @param {StateRecord} record @param {Record<string, string>} texts */
 function sensitivitySlot(record, texts) {
   const { kind, value } = record.sensitivity;
   if (value === null) return text(texts['sensitivity-' + kind], { 'data-value': kind === 'infinite' ? 'inf' : '' });
@@ -310,7 +315,7 @@ function sensitivitySlot(record, texts) {
   return text(shown, { 'data-value': value });
 }
 
-/** One row per output of the two laws (view._rows). @param {any} record @param {Record<string, string>} texts */
+/** One row per output of the two laws (view._rows). @param {StateRecord} record @param {Record<string, string>} texts */
 function rows(record, texts) {
   const { labels, distribution0, distribution1 } = record.channel;
   const inMax = new Set(record.event.outputs);
@@ -332,7 +337,7 @@ function rows(record, texts) {
 
 /**
  * Every slot of one state (view.view).
- * @param {any} record evaluate's @param {Record<string, string>} texts the lab's sentences
+ * @param {StateRecord} record evaluate's @param {Record<string, string>} texts the lab's sentences
  */
 export function view(record, texts) {
   const { database0, database1, answer0, answer1, event } = record;
@@ -357,7 +362,7 @@ export function view(record, texts) {
   };
 }
 
-/** What the live region says after an update (view.announcement). @param {any} record @param {Record<string, string>} texts */
+/** What the live region says after an update (view.announcement). @param {StateRecord} record @param {Record<string, string>} texts */
 export function announcement(record, texts) {
   const { kind, value } = record.sensitivity;
   return fillTemplate(texts.announcement, {
@@ -373,7 +378,7 @@ export function announcement(record, texts) {
 
 const LAWS = Object.freeze(['D', 'D′']);
 
-/** The chart's one data set `laws`: per output and neighbour its probability. @param {any} record */
+/** The chart's one data set `laws`: per output and neighbour its probability. @param {StateRecord} record */
 export function charts(record) {
   const { labels, distribution0, distribution1 } = record.channel;
   const laws = [];
