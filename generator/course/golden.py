@@ -6,8 +6,9 @@ browser module to its file. From a lab's declaration (:class:`generator.course.l
 its :class:`Golden` plan the course writes, for every lab alike:
 
 ``module``, ``limits``, ``params``, ``texts``
-    the lab's browser module (a path from the repository's root), each field's rule as the
-    page hands it over, the URL parameters in order, every sentence.
+    the lab's browser module (a path from the repository's root), each field's rule and
+    each limit of its rules across fields as the page hands them over, the URL parameters
+    in order, every sentence.
 ``parse_cases``
     ``[field, text, answer]`` for every field and each text of :data:`TEXTS` for its kind
     and of the plan's own: the canonical text of the value, or the refusal's code.
@@ -132,7 +133,7 @@ def golden_vectors(lab: Lab[Any, Any]) -> dict[str, object]:
     return {
         "lab": lab.name,
         "module": (lab.folder / "lab" / f"{lab.name}.mjs").relative_to(ROOT).as_posix(),
-        "limits": {f.name: f.limit.as_json() for f in lab.fields},
+        "limits": lab.limits,
         "params": list(lab.params),
         "texts": dict(lab.texts),
         "parse_cases": parse_cases(lab.fields, plan.extra_texts),

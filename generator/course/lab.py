@@ -21,6 +21,7 @@ the twins of this declaration's functions), which the golden vectors hold to Pyt
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -29,7 +30,7 @@ from typing import Any, Generic, TypeVar
 
 from markupsafe import Markup
 
-from generator.core.fields import Refusal
+from generator.core.fields import AnyLimit, Refusal
 from generator.course.charts import without_rows
 from generator.course.golden import Golden
 from generator.course.inputs import Field
@@ -77,7 +78,9 @@ class Lab(Generic[State, Rec]):
     ``announcement`` what the live region says of a record. ``golden`` samples the lab's domain
     for its golden vectors (:mod:`generator.course.golden`). ``summary`` lists the key
     results its summary bar repeats (``data-out`` name, short term), ``explained_by`` the
-    heading id that explains each result.
+    heading id that explains each result. ``rule_limits`` are limits that the rules across
+    fields apply and no field reads (the widest output range, say): the page hands them to
+    the browser beside the fields' own (:attr:`limits`), so no limit is typed in script.
     """
 
     name: str
@@ -91,6 +94,7 @@ class Lab(Generic[State, Rec]):
     default: Texts
     own_texts: Mapping[str, str] = field(default_factory=dict)
     rules: Callable[[Values], Mapping[str, str]] = _no_rules
+    rule_limits: tuple[AnyLimit, ...] = ()
     ignored: Callable[[Texts], Collection[str]] = _none_ignored
     preset_texts: Sequence[tuple[Texts, str]] = ()
     specs: Callable[[Rec], Mapping[str, Mapping[str, Json]]] | None = None
@@ -106,8 +110,9 @@ class Lab(Generic[State, Rec]):
 
     def __post_init__(self) -> None:
         names = [f.name for f in self.fields]
+        names += [limit.name for limit in self.rule_limits]
         if len(set(names)) != len(names):
-            raise ValueError(f"lab {self.name!r}: two fields share a name")
+            raise ValueError(f"lab {self.name!r}: two fields (or limits of its rules) share a name")
         if not self.root_id:
             object.__setattr__(self, "root_id", f"{self.name}-lab")
         if not self.prefix:
@@ -123,6 +128,19 @@ class Lab(Generic[State, Rec]):
     @property
     def field_of(self) -> dict[str, Field]:
         return {f.name: f for f in self.fields}
+
+    @property
+    def limits(self) -> dict[str, dict[str, object]]:
+        """Every limit of the lab as the browser reads it, by name: each field's, then those of
+        its rules across fields."""
+        limits = {f.name: f.limit.as_json() for f in self.fields}
+        return limits | {limit.name: limit.as_json() for limit in self.rule_limits}
+
+    @property
+    def rule_limits_json(self) -> str:
+        """The limits of the rules across fields as the lab's root carries them
+        (``data-rule-limits``), by name."""
+        return json.dumps({limit.name: limit.as_json() for limit in self.rule_limits}, sort_keys=True)
 
     @property
     def texts(self) -> dict[str, str]:

@@ -454,10 +454,12 @@ export function mountLab(root, definition, env) {
  * `[data-lab-chart]` elements, and the view's slots are found by name (kit/shown).
  *
  * The module exports `evaluate(values)` (the record of a state, may throw), `view(record,
- * texts)` (every slot's state), and optionally `rules(values)` (the refusals of the rules
- * across fields), `ignored(texts)` (the fields a state does not use), `charts(record)` (the
- * live charts' rows), `announcement(record, texts)` (what the live region says) and, with
- * `ignored`, `IGNORABLE` (the fields a state may ignore, which the kit disables while it does).
+ * texts)` (every slot's state), and optionally `rules(values, limits)` (the refusals of the
+ * rules across fields; `limits` are every field's data-limit and the root's
+ * data-rule-limits, by name), `ignored(texts)` (the fields a state does not use),
+ * `charts(record)` (the live charts' rows), `announcement(record, texts)` (what the live
+ * region says) and, with `ignored`, `IGNORABLE` (the fields a state may ignore, which the
+ * kit disables while it does).
  * @param {HTMLElement} root @param {any} engine
  */
 export function engineLab(root, engine) {
@@ -466,7 +468,13 @@ export function engineLab(root, engine) {
   for (const name of root.getAttributeNames()) {
     if (name.startsWith('data-text-')) texts[name.slice('data-text-'.length)] = root.getAttribute(name) || '';
   }
-  const params = Array.from(root.querySelectorAll('[data-field]'), (wrapper) => wrapper.getAttribute('data-field') || '');
+  const wrappers = Array.from(root.querySelectorAll('[data-field]'));
+  const params = wrappers.map((wrapper) => wrapper.getAttribute('data-field') || '');
+  /** @type {Record<string, any>} */
+  const limits = JSON.parse(root.getAttribute('data-rule-limits') || '{}');
+  wrappers.forEach((wrapper, i) => {
+    limits[params[i]] = JSON.parse(wrapper.getAttribute('data-limit') || 'null');
+  });
   /** @type {Record<string, Element>} */
   const found = {};
   const slotOf = (/** @type {string} */ name) => found[name] || (found[name] = findViewSlots(root, [name])[name]);
@@ -474,7 +482,7 @@ export function engineLab(root, engine) {
     label: root.getAttribute('data-lab') + ' lab',
     params,
     fields: params,
-    checkState: engine.rules,
+    checkState: engine.rules && ((/** @type {Record<string, any>} */ values) => engine.rules(values, limits)),
     ignored: engine.ignored,
     ignorable: engine.IGNORABLE || [],
     slots: { error: '[data-lab-error]', notice: '[data-lab-notice]', live: '[data-lab-live]' },

@@ -1,20 +1,18 @@
-"""Sensitivity and the discrete noise mechanisms, held to hand values, brute force and properties.
+"""The discrete noise mechanisms (generator/core/discrete_noise.py), held to hand values and
+properties; the sensitivity of the queries they answer is tests/core/test_sensitivity.py's.
 
 Properties (each a test below):
-  N1  sensitivity: a count is 1 and 0, a sum clipped at B is B and 2B (replacing doubles it),
-      an unclipped sum is unbounded; the brute force over small databases agrees.
-  N2  the folded geometric law sums to 1, matches the two-sided geometric density inside and
+  N1  the folded geometric law sums to 1, matches the two-sided geometric density inside and
       its tails at the ends (hand values at α₀ = 3 on 0..4).
-  N3  its exact pure ε is |t - t'|·ln α₀, so Δ·ln α₀ for every clipped query (hypothesis).
-  N4  k-ary response is (ln α₀, 0)-DP and at k = 2 is the binary p = α₀/(1 + α₀).
-  N5  the exponential mechanism stays within 2 ln α, within ln α for a monotone score, and a
+  N2  its exact pure ε is |t - t'|·ln α₀, so Δ·ln α₀ for every clipped query (hypothesis).
+  N3  k-ary response is (ln α₀, 0)-DP and at k = 2 is the binary p = α₀/(1 + α₀).
+  N4  the exponential mechanism stays within 2 ln α, within ln α for a monotone score, and a
       non-monotone score goes beyond ln α.
-  N6  accuracy P(|Y - t| <= τ) grows with α₀ and with τ; the rate estimate is unbiased.
+  N5  accuracy P(|Y - t| <= τ) grows with α₀ and with τ; the rate estimate is unbiased.
 """
 
 from __future__ import annotations
 
-import itertools
 import math
 from fractions import Fraction
 
@@ -32,7 +30,7 @@ from generator.core.discrete_noise import (
 )
 from generator.core.profile import Profile
 from generator.core.pure_epsilon import channel_pure_epsilon
-from generator.core.sensitivity import Neighbour, Query, answer, clip, sensitivity
+from generator.core.sensitivity import Neighbour, Query, answer, sensitivity
 
 alphas0 = st.fractions(min_value=Fraction(11, 10), max_value=5, max_denominator=10)
 
@@ -40,37 +38,6 @@ alphas0 = st.fractions(min_value=Fraction(11, 10), max_value=5, max_denominator=
 def law(weights: tuple[int, ...]) -> list[Fraction]:
     total = sum(weights)
     return [Fraction(w, total) for w in weights]
-
-
-def neighbours(values: tuple[int, ...], relation: Neighbour, domain: range) -> list[tuple[int, ...]]:
-    if relation is Neighbour.ADD_REMOVE:
-        removed = [values[:i] + values[i + 1 :] for i in range(len(values))]
-        return removed + [(*values, v) for v in domain]
-    return [(*values[:i], v, *values[i + 1 :]) for i in range(len(values)) for v in domain]
-
-
-@pytest.mark.parametrize("relation", list(Neighbour))
-@pytest.mark.parametrize(("query", "bound"), [(Query.COUNT, None), (Query.SUM, 2), (Query.SUM, 3)])
-def test_sensitivity_is_the_brute_force_maximum(query: Query, bound: int | None, relation: Neighbour) -> None:
-    domain = range(-5, 6)
-    largest = 0
-    for size in range(3):
-        for values in itertools.product(domain, repeat=size):
-            for other in neighbours(values, relation, domain):
-                largest = max(largest, abs(answer(query, values, bound) - answer(query, other, bound)))
-    assert sensitivity(query, relation, bound) == largest
-
-
-def test_hand_sensitivities() -> None:
-    assert sensitivity(Query.COUNT, Neighbour.ADD_REMOVE, None) == 1
-    assert sensitivity(Query.COUNT, Neighbour.REPLACE, None) == 0
-    assert sensitivity(Query.SUM, Neighbour.ADD_REMOVE, 5) == 5
-    assert sensitivity(Query.SUM, Neighbour.REPLACE, 5) == 10
-    assert sensitivity(Query.SUM, Neighbour.ADD_REMOVE, None) is None
-    assert [clip(v, 3) for v in (-7, -3, 0, 2, 9)] == [-3, -3, 0, 2, 3]
-    assert answer(Query.SUM, (-7, 2, 9), 3) == 2
-    with pytest.raises(ValueError, match="positive integer"):
-        sensitivity(Query.SUM, Neighbour.REPLACE, 0)
 
 
 def test_the_folded_geometric_law_by_hand() -> None:
