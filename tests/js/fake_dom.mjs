@@ -155,6 +155,10 @@ export class FakeElement extends EventTarget {
     return this.attributes.has(name);
   }
 
+  getAttributeNames() {
+    return [...this.attributes.keys()];
+  }
+
   *descendants() {
     for (const child of this.children) {
       yield child;
