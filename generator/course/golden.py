@@ -17,6 +17,10 @@ its :class:`Golden` plan the course writes, for every lab alike:
 ``samples``
     states drawn by the plan's sampler from a seeded generator, each with its texts as typed,
     its record, its view (every slot), what the live region announces and its chart rows.
+``pages``
+    the lab's markup as the server renders it (static charts left out) for the default
+    state, every preset and the first samples, with the query that opens each: what the kit
+    must show once it has opened that address (``tests/js/labs.test.mjs``).
 """
 
 from __future__ import annotations
@@ -81,6 +85,7 @@ class Golden:
     seed: int
     state_cases: tuple[Texts, ...] = ()
     extra_texts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    pages: int = 12
 
 
 def _answer(f: Field, text: str) -> str:
@@ -109,6 +114,7 @@ def golden_vectors(lab: Lab[Any, Any]) -> dict[str, object]:
         if not refusals:
             raise ValueError(f"lab {lab.name!r}: the state case {dict(texts)} breaks no rule")
         state_cases.append({"texts": dict(texts), "refusals": dict(sorted(refusals.items()))})
+    pages = [_page(lab, lab.default)] + [_page(lab, texts) for texts, _ in lab.preset_texts]
     rng = random.Random(plan.seed)
     samples = []
     for _ in range(plan.size):
@@ -133,4 +139,14 @@ def golden_vectors(lab: Lab[Any, Any]) -> dict[str, object]:
         "state_cases": state_cases,
         "seed": plan.seed,
         "samples": samples,
+        "pages": pages + [_page(lab, sample["texts"]) for sample in samples[: plan.pages]],  # type: ignore[arg-type]
     }
+
+
+def _page(lab: Lab[Any, Any], texts: Texts) -> dict[str, object]:
+    """The lab as the server renders it for a state (its static charts left out): what the
+    kit must show after opening ``query``."""
+    values, _ = lab.read_values(texts)
+    canonical = lab.texts_of(values)
+    html = lab.render(lab.record(lab.read(texts)), canonical, static_charts=False)
+    return {"query": lab.query(texts), "html": html}

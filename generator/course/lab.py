@@ -21,6 +21,7 @@ the twins of this declaration's functions), which the golden vectors hold to Pyt
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -178,13 +179,13 @@ class Lab(Generic[State, Rec]):
         canonical = self.texts_of(values)
         return "&".join(f"{name}={canonical[name]}" for name in self.params)
 
-    def html(self, **extra: object) -> str:
+    def html(self) -> str:
         """The lab, showing the default state: the shell, its fields, and the view."""
-        record = self.record(self.read(self.default))
-        return self.render(record, self.default, **extra)
+        return self.render(self.record(self.read(self.default)), self.default)
 
-    def render(self, record: Rec, texts: Texts, **extra: object) -> str:
-        """The lab showing ``record``, its fields holding ``texts``."""
+    def render(self, record: Rec, texts: Texts, static_charts: bool = True) -> str:
+        """The lab showing ``record``, its fields holding ``texts`` (with its static charts, or
+        empty chart boxes)."""
         return render(
             self.template,
             self.folder,
@@ -192,10 +193,9 @@ class Lab(Generic[State, Rec]):
             values=texts,
             view=self.view(record),
             record=record,
-            images=self.images(record) if self.images else {},
+            images=self.images(record) if self.images and static_charts else defaultdict(str),
             explained_by=self.explained_by,
             texts=self.texts,
-            **extra,
         )
 
     def card(self, template: str, texts: Texts, **extra: object) -> str:

@@ -9,7 +9,7 @@ tuple as a list. Keys are sorted and the text is indented (:func:`dumps`), so eq
 give equal bytes.
 
 The records every lab shares are here: the two laws of a finite channel (:class:`Law`), a
-claim checked against δ*(α) with its maximal event (:class:`Claim`), and a pure ε
+claim checked against δ*(α) with its maximal event (:class:`Claim`, :class:`Maximal`), and a pure ε
 (:class:`Pure`).
 """
 
@@ -71,7 +71,7 @@ def law(channel: FiniteChannel) -> Law:
     }
 
 
-class Event(TypedDict):
+class Maximal(TypedDict):
     """The maximal event: its direction ("0→1" or "1→0") and its outputs' labels."""
 
     direction: str
@@ -87,12 +87,12 @@ class Claim(TypedDict):
     required: Fraction
     required_decimal: str
     passes: bool
-    event: Event
+    event: Maximal
 
 
-def event(channel: FiniteChannel, maximal: MaximalEvent) -> Event:
-    labels = [channel.labels[i] for i in maximal.outputs]
-    return {"direction": str(maximal.direction), "outputs": labels, "text": output_set_text(labels)}
+def maximal(channel: FiniteChannel, event: MaximalEvent) -> Maximal:
+    labels = [channel.labels[i] for i in event.outputs]
+    return {"direction": str(event.direction), "outputs": labels, "text": output_set_text(labels)}
 
 
 def claim(channel: FiniteChannel, result: ClaimResult) -> Claim:
@@ -102,7 +102,7 @@ def claim(channel: FiniteChannel, result: ClaimResult) -> Claim:
         "required": result.required.delta,
         "required_decimal": decimal_str(result.required.delta),
         "passes": result.passes,
-        "event": event(channel, result.required.event),
+        "event": maximal(channel, result.required.event),
     }
 
 

@@ -34,18 +34,18 @@ import { bitLength, fractionStr, power, toNumber } from './rational.mjs';
 const MORE_BITS = 64;
 const MAX_BITS = 8192;
 
-/** floor(a / b) for b > 0 (BigInt division truncates toward zero). */
+/** floor(a / b) for b > 0 (BigInt division truncates toward zero). @param {bigint} a @param {bigint} b */
 function floorDiv(a, b) {
   const q = a / b;
   return a < 0n && q * b !== a ? q - 1n : q;
 }
 
 /** floor(x / 2^s) (Python's x >> s, also for negative x). */
-const shiftDown = (x, s) => x >> BigInt(s);
+const shiftDown = (/** @type {bigint} */ x, /** @type {number} */ s) => x >> BigInt(s);
 /** ceil(x / 2^s): Python's -((-x) >> s). */
-const shiftUp = (x, s) => -((-x) >> BigInt(s));
+const shiftUp = (/** @type {bigint} */ x, /** @type {number} */ s) => -((-x) >> BigInt(s));
 
-/** isqrt of a non-negative BigInt (Newton's method from above). */
+/** isqrt of a non-negative BigInt (Newton's method from above). @param {bigint} n @returns {bigint} */
 export function isqrt(n) {
   if (n < 2n) return n;
   let x = 1n << BigInt(Math.ceil(bitLength(n) / 2));
@@ -57,11 +57,11 @@ export function isqrt(n) {
 }
 
 /** @param {Interval} a @param {Interval} b @returns {Interval} */
-export function addIntervals(a, b) {
+export function addIntervals(/** @type {Interval} */ a, /** @type {Interval} */ b) {
   return { lo: a.lo + b.lo, hi: a.hi + b.hi, bits: a.bits };
 }
 
-/** The product of two non-negative intervals, rounded outwards. */
+/** The product of two non-negative intervals, rounded outwards. @param {Interval} a @param {Interval} b */
 export function multiplyIntervals(a, b) {
   if (a.lo < 0n || b.lo < 0n) throw new RangeError('interval products are taken of non-negative intervals only');
   return { lo: shiftDown(a.lo * b.lo, a.bits), hi: shiftUp(a.hi * b.hi, a.bits), bits: a.bits };
@@ -72,7 +72,7 @@ export function scaleInterval(a, factor) {
   return { lo: floorDiv(a.lo * factor.num, factor.den), hi: -floorDiv(-a.hi * factor.num, factor.den), bits: a.bits };
 }
 
-/** √value of a non-negative interval, rounded outwards. */
+/** √value of a non-negative interval, rounded outwards. @param {Interval} a */
 export function sqrtInterval(a) {
   const lowSquare = a.lo << BigInt(a.bits);
   const highSquare = a.hi << BigInt(a.bits);
@@ -80,7 +80,10 @@ export function sqrtInterval(a) {
   return { lo: isqrt(lowSquare), hi: high * high === highSquare ? high : high + 1n, bits: a.bits };
 }
 
-/** atanh(y) for 0 <= y = numerator/denominator <= 1/3, in units of 2^-bits. */
+/**
+ * atanh(y) for 0 <= y = numerator/denominator <= 1/3, in units of 2^-bits.
+ * @param {bigint} numerator @param {bigint} denominator @param {number} bits
+ */
 function atanh(numerator, denominator, bits) {
   let term = (numerator << BigInt(bits)) / denominator;
   const squareN = numerator * numerator;

@@ -195,8 +195,8 @@ export function parseFields(texts, limits, read = {}) {
   /** @type {Record<string, ParseFailure>} */
   const errors = {};
   for (const [field, result] of Object.entries(parsed)) {
-    if (result.ok) values[field] = result.value;
-    else errors[field] = result.reason;
+    if (result.ok === true) values[field] = result.value;
+    else errors[field] = /** @type {{ok: false, reason: ParseFailure}} */ (result).reason;
   }
   return { ok: Object.keys(errors).length === 0, values, errors };
 }

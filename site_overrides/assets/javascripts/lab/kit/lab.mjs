@@ -243,7 +243,7 @@ export class Lab {
     const win = this.env.win;
     // The handlers below end in update(), which catches its own failures; anything else
     // that throws is a bug in this script: it is shown and logged, never swallowed.
-    const guard = (handler) => (event) => {
+    const guard = (/** @type {(this: Lab, event: any) => void} */ handler) => (/** @type {any} */ event) => {
       try {
         handler.call(this, event);
       } catch (error) {
@@ -456,7 +456,8 @@ export function mountLab(root, definition, env) {
  * The module exports `evaluate(values)` (the record of a state, may throw), `view(record,
  * texts)` (every slot's state), and optionally `rules(values)` (the refusals of the rules
  * across fields), `ignored(texts)` (the fields a state does not use), `charts(record)` (the
- * live charts' rows) and `announcement(record, texts)` (what the live region says).
+ * live charts' rows), `announcement(record, texts)` (what the live region says) and, with
+ * `ignored`, `IGNORABLE` (the fields a state may ignore, which the kit disables while it does).
  * @param {HTMLElement} root @param {any} engine
  */
 export function engineLab(root, engine) {
@@ -475,7 +476,7 @@ export function engineLab(root, engine) {
     fields: params,
     checkState: engine.rules,
     ignored: engine.ignored,
-    ignorable: params,
+    ignorable: engine.IGNORABLE || [],
     slots: { error: '[data-lab-error]', notice: '[data-lab-notice]', live: '[data-lab-live]' },
     charts: Array.from(root.querySelectorAll('[data-lab-chart]'), (chart) => chart.getAttribute('data-lab-chart')),
     title: '[data-lab-title]',

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from scipy.optimize import minimize_scalar  # type: ignore[import-untyped]
 
-from generator.core import deployments
+from generator.core import zcdp_deployments as deployments
 from generator.core.zcdp import Zcdp
 
 
