@@ -187,7 +187,7 @@ STATE_CASES = (
     {**_TEXTS, "mode": MIXED, "steps": "3;0", "k": "0"},
     {**_TEXTS, "mode": MIXED, "alpha0": "1.0001", "delta0": "1", "delta": "0"},
     {**_TEXTS, "mode": "", "steps": "", "alpha0": ""},
-    {**_TEXTS, "mode": "odd", "k": "1001"},
+    {**_TEXTS, "mode": MIXED, "k": "1001", "delta": "1"},
 )
 
 

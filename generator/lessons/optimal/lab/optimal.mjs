@@ -9,7 +9,8 @@
  *   exact/logarithm.mjs             ε = ln α correctly rounded, and chart coordinates as
  *                                   the nearest double to an exact (or certified) value.
  *
- * The kit (kit/lab.mjs's `engineLab`) reads the fields, disables those `ignored` names, and
+ * The kit (kit/lab.mjs's `engineLab`) reads the fields, disables those `ignored` names (of
+ * `IGNORABLE`), and
  * writes `view`'s slots into the page; `evaluate` returns the record of records.state_record
  * (same keys, same strings, the same chart doubles), `charts` the live charts' rows. The
  * golden vectors of the lab hold every export to the Python (tests/js/engines.test.mjs). No
@@ -28,6 +29,8 @@ import { escapeHtml, fillTemplate } from '#lab/kit/text.mjs';
 
 /** @typedef {import('#lab/exact/rational.mjs').Fraction} Fraction */
 /** @typedef {import('#lab/exact/optimal_composition.mjs').Law} Law */
+/** @typedef {import('./types.mjs').StateRecord} StateRecord */
+/** @typedef {import('./types.mjs').AnswerPoint} AnswerPoint */
 
 const CURVE_POINTS = 80;
 const CURVE_FLOOR = { num: 1n, den: 1000n };
@@ -36,6 +39,8 @@ const ONE = fraction(1n);
 
 /** The fields each mode does not use (lab.py's IGNORED). */
 const IGNORED = Object.freeze({ same: ['steps'], mixed: ['alpha0', 'delta0', 'k'] });
+/** The fields a state may ignore, which the kit disables while it does. */
+export const IGNORABLE = Object.freeze(['alpha0', 'delta0', 'k', 'steps']);
 
 /** Each answer's name in the profile chart's legend (charts.py's SERIES). */
 const SERIES = Object.freeze({ optimal: '최적 합성', advanced: '고급 합성 정리', basic: '기본 합성 정리' });
@@ -105,6 +110,8 @@ function barRows(law) {
 /**
  * The answers that exist, as points (records.point_rows): optimal and advanced at the target
  * δ, basic at Σ δᵢ clamped into [δ·CURVE_FLOOR, 1].
+ * @param {Fraction} delta @param {Fraction | null} alpha @param {{alpha: Fraction, delta: Fraction}} basic
+ * @param {Fraction} deltaPrime @param {{alpha: Fraction}[]} steps @returns {AnswerPoint[]}
  */
 function pointRows(delta, alpha, basic, deltaPrime, steps) {
   const target = toNumber(delta);
@@ -122,6 +129,7 @@ function pointRows(delta, alpha, basic, deltaPrime, steps) {
 /**
  * The record of one state (records.state_record).
  * @param {{mode: string, alpha0: Fraction, delta0: Fraction, k: number, steps: Fraction[][], delta: Fraction}} values
+ * @returns {StateRecord}
  */
 export function evaluate(values) {
   const mixed = values.mode === 'mixed';
@@ -172,7 +180,10 @@ const exact = (/** @type {string} */ value) => ({ attrs: { 'data-exact': value }
 /** A sentence whose slots take markup (templates.fill_html): the sentence is escaped. */
 const html = (/** @type {string} */ template, /** @type {Record<string, string>} */ values) => fillTemplate(escapeHtml(template), values);
 
-/** An answer with its α: "2.197 (α = 9)", or for a long α "4.072 (α ≈ 58.66)" (view._with_alpha). */
+/**
+ * An answer with its α: "2.197 (α = 9)", or for a long α "4.072 (α ≈ 58.66)" (view._with_alpha).
+ * @param {string} epsilon @param {string} alpha @param {Record<string, string>} texts
+ */
 function withAlpha(epsilon, alpha, texts) {
   const name = readable(exactOf(alpha)).long ? 'eps-with-long-alpha' : 'eps-with-alpha';
   return { attrs: { 'data-value': epsilon, 'data-alpha': alpha }, html: html(texts[name], { epsilon: escapeHtml(epsilon), alpha: numberHtml(alpha) }) };
@@ -180,7 +191,7 @@ function withAlpha(epsilon, alpha, texts) {
 
 /**
  * Every slot of one state (view.view).
- * @param {any} record evaluate's @param {Record<string, string>} texts the lab's sentences
+ * @param {StateRecord} record evaluate's @param {Record<string, string>} texts the lab's sentences
  */
 export function view(record, texts) {
   const { optimal, basic, advanced } = record;
@@ -221,7 +232,7 @@ export function view(record, texts) {
   };
 }
 
-/** What the live region says after an update (view.announcement). */
+/** What the live region says after an update (view.announcement). @param {StateRecord} record @param {Record<string, string>} texts */
 export function announcement(record, texts) {
   const { optimal, basic, advanced } = record;
   return fillTemplate(texts.announcement, {
@@ -234,20 +245,20 @@ export function announcement(record, texts) {
 // ---------------------------------------------------------------------------------------
 // The live charts (charts.chart_rows)
 
-/** The named data sets of both charts, from a state's record. */
+/** The named data sets of both charts, from a state's record. @param {StateRecord} record */
 export function charts(record) {
   return {
     spec: 'optimal',
     data: {
       profile: {
-        curve: record.curve.map((/** @type {any} */ row) => ({ ...row })),
-        points: record.points.map((/** @type {any} */ point) => ({
+        curve: record.curve.map((row) => ({ ...row })),
+        points: record.points.map((point) => ({
           series: SERIES[/** @type {'optimal' | 'advanced' | 'basic'} */ (point.answer)],
           epsilon: point.epsilon,
           delta: point.delta,
         })),
       },
-      loss: { bars: record.bars.map((/** @type {any} */ row) => ({ ...row })) },
+      loss: { bars: record.bars.map((row) => ({ ...row })) },
     },
   };
 }
