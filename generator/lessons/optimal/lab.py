@@ -97,7 +97,7 @@ EXPLAINED_BY = {
 
 
 def ignored(texts: Texts) -> Collection[str]:
-    """The fields the state's mode does not use (none while the mode does not read)."""
+    """The fields the state's mode does not use (none while the mode is refused)."""
     return IGNORED.get(texts.get("mode", ""), ())
 
 
@@ -160,7 +160,7 @@ def _k(rng: random.Random, alpha0: Fraction) -> int:
 def sample(rng: random.Random) -> dict[str, str]:
     """One state of either mode (the other mode's fields hold values too, as in the lab): k
     from 1 to 1 000, weighted to small k; α₀ on its 0.001 grid, integer and not; δ₀ often 0;
-    targets from 10⁻⁹ to 1/2, in every notation; up to 12 mixed steps; now and then a
+    targets from 10⁻⁹ to 0.999, in every notation; up to 12 mixed steps; now and then a
     catalogue row as it is."""
     if rng.random() < 0.1:
         return example_texts(rng.choice(DATA.catalogue))
