@@ -47,13 +47,14 @@ from generator.core.input_limits import (
 )
 from generator.core.optimal_composition import OptimalComposition
 from generator.core.profile import INTEGER_GRID, Profile
-from generator.core.rational import Refusal, decimal_str, fraction_str, read_field
+from generator.core.rational import Refusal, decimal_str, read_field
 from generator.course import build as build_step
 from generator.course import package as packaging
 from generator.course.handout import HandoutError
 from generator.course.lessons import golden_files
-from generator.course.records import dumps, optimal_answer_record, profile_record
+from generator.course.records import dumps, profile_record
 from generator.course.typedefs import typedef_files
+from generator.lessons.optimal.records import Answers, answers
 
 USAGE_ERROR = 2
 BROKEN_PIPE = 141  # 128 + SIGPIPE
@@ -70,6 +71,14 @@ def _json_escape(error: UnicodeError) -> tuple[str, int]:
 
 
 codecs.register_error(_JSON_ESCAPE, _json_escape)
+
+
+class Query(Answers):
+    """What ``optimal`` prints: its inputs, the target δ and the three answers."""
+
+    alpha0: Fraction
+    delta0: Fraction
+    k: int
 
 
 class _Parser(argparse.ArgumentParser):
@@ -302,8 +311,13 @@ def _run(argv: Sequence[str] | None) -> int:
         return 0
     if args.command == "optimal":
         composition = OptimalComposition(args.alpha0, args.delta0, args.k)
-        record = {"alpha0": fraction_str(args.alpha0), "delta0": fraction_str(args.delta0), "k": args.k}
-        sys.stdout.write(dumps(record | optimal_answer_record(composition, args.delta)))
+        query: Query = {
+            "alpha0": args.alpha0,
+            "delta0": args.delta0,
+            "k": args.k,
+            **answers(composition, args.delta),
+        }
+        sys.stdout.write(dumps(query))
         return 0
     if args.command == "golden":
         return _write_golden(args.out)

@@ -20,13 +20,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, TypedDict
 
-from generator.core.advanced_composition import advanced_epsilon, basic_composition
 from generator.core.channels import Channel
 from generator.core.claim import ClaimResult
 from generator.core.composition import Composition
 from generator.core.finite_channel import FiniteChannel
-from generator.core.logarithm import ln_decimal
-from generator.core.optimal_composition import HeterogeneousComposition, OptimalComposition
+from generator.core.optimal_composition import OptimalComposition
 from generator.core.profile import MaximalEvent, Profile
 from generator.core.pure_epsilon import PureEpsilon
 from generator.core.rational import decimal_str, fraction_str
@@ -216,40 +214,6 @@ def optimal_record(optimal: OptimalComposition, alpha: Fraction) -> Record:
         "no_reveal": fraction_str(optimal.no_reveal),
         "delta": fraction_str(optimal.delta(alpha)),
         "sum_delta0": fraction_str(optimal.k * optimal.delta0),
-    }
-
-
-def optimal_answer_record(
-    composition: OptimalComposition | HeterogeneousComposition, delta: Fraction
-) -> Record:
-    """The ε that the steps need at δ three ways: optimal, basic and advanced, with α exact.
-
-    ``optimal.alpha`` is the smallest α at which the optimal composition meets δ (null, and
-    ε "inf", when none does); the basic theorem's α = Π αᵢ applies when Σ δᵢ <= δ, the
-    advanced theorem's ε′ when δ′ = δ - Σ δᵢ > 0 (null otherwise). ``delta_at_basic`` is the
-    optimal δ at the basic α: how much of the basic theorem's δ is really used.
-    """
-    basic = basic_composition(composition.steps)
-    alpha = composition.smallest_alpha(delta)
-    delta_prime = delta - basic.delta
-    return {
-        "delta": fraction_str(delta),
-        "optimal": {
-            "alpha": _optional(alpha),
-            "epsilon": "inf" if alpha is None else ln_decimal(alpha),
-        },
-        "basic": {
-            "alpha": fraction_str(basic.alpha),
-            "epsilon": ln_decimal(basic.alpha),
-            "delta": fraction_str(basic.delta),
-            "applies": basic.delta <= delta,
-        },
-        "advanced": {
-            "delta_prime": fraction_str(delta_prime),
-            "epsilon": advanced_epsilon(composition.steps, delta_prime) if delta_prime > 0 else None,
-            "applies": delta_prime > 0,
-        },
-        "delta_at_basic": fraction_str(composition.delta(basic.alpha)),
     }
 
 

@@ -15,6 +15,11 @@
  * they agree that is the answer, else W grows by 64 bits (a transcendental value is never
  * on a boundary, so the loop ends).
  *
+ * A chart coordinate is the double nearest to a value (`nearestNumber`, Python's
+ * `nearest_float`): both ends are rounded to the nearest double (`toNumber` rounds
+ * correctly), and when they agree that is the double of every value between them; else W
+ * grows as above. The same double as Python's, whatever arithmetic found it.
+ *
  * The module has no dependency and no side effect; it runs in browsers and in node.
  *
  * @module exact/logarithm
@@ -24,7 +29,7 @@
 /** @typedef {{lo: bigint, hi: bigint, bits: number}} Interval  lo/2^bits <= value <= hi/2^bits */
 
 const START_BITS = 64;
-import { bitLength, fractionStr, power } from './rational.mjs';
+import { bitLength, fractionStr, power, toNumber } from './rational.mjs';
 
 const MORE_BITS = 64;
 const MAX_BITS = 8192;
@@ -181,4 +186,30 @@ export function logTerm(multiplier, ratio, places = 3) {
     exact: multiplier === 1 ? log : `${multiplier}·${log}`,
     decimal: lnDecimal(power(ratio, multiplier), places),
   };
+}
+
+/**
+ * The double nearest to a real value given as intervals of growing precision (Python's
+ * `nearest_float`): a chart coordinate, deciding nothing. The interval may be negative.
+ * @param {(bits: number) => Interval} compute @returns {number}
+ */
+export function nearestNumber(compute) {
+  for (let bits = START_BITS; bits <= MAX_BITS; bits += MORE_BITS) {
+    const interval = compute(bits);
+    const den = 1n << BigInt(interval.bits);
+    const low = toNumber({ num: interval.lo, den });
+    if (low === toNumber({ num: interval.hi, den })) return low;
+  }
+  throw new RangeError('the value lies halfway between two doubles');
+}
+
+/**
+ * ln(value) of a positive rational as the nearest double (Python's `ln_float`): below 1, the
+ * negative of ln(1/value)'s. The value need not be reduced.
+ * @param {Fraction} value @returns {number}
+ */
+export function lnNumber(value) {
+  if (value.num <= 0n || value.den <= 0n) throw new RangeError('ln takes a positive exact rational');
+  if (value.num < value.den) return -lnNumber({ num: value.den, den: value.num });
+  return nearestNumber((bits) => lnInterval(value, bits));
 }

@@ -23,6 +23,7 @@ import math
 import re
 from fractions import Fraction
 from importlib.metadata import version
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,13 +32,13 @@ pytest.importorskip("dp_accounting")
 
 from generator.core.logarithm import ln_decimal
 from generator.core.optimal_composition import OptimalComposition
-from generator.course.lesson_data import LessonDataError
+from generator.course.lesson_file import LessonDataError, read_data
 from generator.lessons.optimal import accountants
 from generator.lessons.optimal.accountants import (
     INTERVALS,
     AccountantCase,
+    AccountantsFile,
     accountants_html,
-    cases_from_data,
     exact_alpha,
     float_reading,
     stored,
@@ -48,7 +49,7 @@ RELATIVE = 1e-9
 DELTA_NOISE = 1e-12
 EPSILON_NOISE = 1e-9
 
-RELEASE, CASES = stored()
+RELEASE, CASES = stored().dp_accounting, stored().cases
 # (α₀, δ₀, k) for the bracket, δ₀ > 0 among them; the interval keeps k = 200 quick.
 COMPOSITIONS = [
     (Fraction(11, 10), Fraction(0), 10),
@@ -88,7 +89,7 @@ def test_the_file_holds_the_refresh_cases_made_by_the_installed_release() -> Non
 def test_stored_figures_have_not_drifted(case: AccountantCase) -> None:
     now = case_figures(case.slug)["pld"]
     assert isinstance(now, list)
-    for figure, fresh in zip(case.figures, now, strict=True):
+    for figure, fresh in zip(case.pld, now, strict=True):
         assert figure.interval == fresh["interval"]
         for estimate in ("pessimistic", "optimistic"):
             stored_value, recomputed = getattr(figure, estimate), float(fresh[estimate])
@@ -130,13 +131,13 @@ def test_pld_epsilon_brackets_the_exact_epsilon(
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.slug)
 def test_every_stored_row_brackets_the_exact_epsilon(case: AccountantCase) -> None:
     exact = exact_epsilon(case.composition, case.delta)
-    for figure in case.figures:
+    for figure in case.pld:
         assert figure.optimistic - EPSILON_NOISE <= exact <= figure.pessimistic + EPSILON_NOISE, (
             case.slug,
             figure,
             exact,
         )
-    finest = case.figures[-1]
+    finest = case.pld[-1]
     if math.isfinite(exact):  # the finest grid is within k·interval of the truth
         assert finest.pessimistic - finest.optimistic <= case.composition.k * float(finest.interval) + 1e-9
 
@@ -149,7 +150,7 @@ def test_the_stored_cases_cover_the_lessons_reference_questions() -> None:
     # 100·10⁻⁶ of revealing mass alone exceeds δ = 10⁻⁵: no finite ε, for the PLD too.
     over = next(c for c in CASES if c.composition.delta0 == Fraction(1, 10**6))
     assert exact_alpha(over) is None
-    assert all(math.isinf(f.optimistic) for f in over.figures)
+    assert all(math.isinf(f.optimistic) for f in over.pld)
 
 
 def cells(html: str, case: str) -> list[str]:
@@ -171,7 +172,7 @@ def test_the_table_shows_the_exact_epsilon_and_each_estimates_error() -> None:
     assert f'data-epsilon="{exact}" data-alpha="{alpha.numerator}/{alpha.denominator}"' in html
     row = cells(html, "k100")
     assert row[1] == exact
-    finest = k100.figures[-1]
+    finest = k100.pld[-1]
     assert row[-5:] == [
         INTERVALS[-1],
         f"{finest.pessimistic:.4f}",
@@ -205,22 +206,25 @@ def file_data() -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
-        (lambda d: d["cases"][0].update(extra=1), "unknown key 'extra'"),
-        (lambda d: d["cases"][0].update(slug="mixed"), "not a homogeneous catalogue row"),
-        (lambda d: d["cases"][0].update(slug="nowhere"), "not a homogeneous catalogue row"),
-        (lambda d: d["cases"][1].update(slug=d["cases"][0]["slug"]), "repeats an earlier row"),
+        (lambda d: d["cases"][0].update(extra=1), "extra: Extra inputs are not permitted"),
+        (lambda d: d["cases"][0].update(slug="uneven"), "not a catalogue row of equal steps"),
+        (lambda d: d["cases"][0].update(slug="nowhere"), "not a catalogue row of equal steps"),
+        (lambda d: d["cases"][1].update(slug=d["cases"][0]["slug"]), "repeats an earlier case"),
         (lambda d: d["cases"][0]["pld"].reverse(), "intervals must be exactly"),
         (lambda d: d["cases"][0]["pld"].pop(), "intervals must be exactly"),
         (lambda d: d["cases"][0]["pld"][0].update(pessimistic="0.5"), "optimistic ε exceeds"),
         (lambda d: d["cases"][0]["pld"][0].update(pessimistic="1.00"), "repr of a non-negative float"),
         (lambda d: d["cases"][0]["pld"][0].update(optimistic="nan"), "repr of a non-negative float"),
-        (lambda d: d["cases"][0]["pld"][0].update(optimistic=0.5), "'optimistic' must be a string"),
-        (lambda d: d.update(dp_accounting=6), "'dp_accounting' must be the version string"),
+        (lambda d: d["cases"][0]["pld"][0].update(optimistic=0.5), "stored as a string"),
+        (lambda d: d.update(dp_accounting=6), "dp_accounting: Input should be a valid string"),
     ],
 )
-def test_the_reader_refuses_a_bad_file(edit: Any, message: str) -> None:
+def test_the_reader_refuses_a_bad_file(tmp_path: Path, edit: Any, message: str) -> None:
     data = file_data()
-    cases_from_data(data, "accountants.json")  # the file as stored is accepted
+    path = tmp_path / "accountants.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    read_data(path, AccountantsFile)  # the file as stored is accepted
     edit(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(LessonDataError, match=re.escape(message)):
-        cases_from_data(data, "accountants.json")
+        read_data(path, AccountantsFile)
