@@ -56,9 +56,11 @@ handout: setup system-deps ## the handout: each lesson printed to dist/handout/<
 serve: setup ## build and serve the site on http://127.0.0.1:8000 (reloads on change)
 	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
 
-lint: setup ## ruff on every Python file
+lint: setup ## ruff on every Python file; the records' JSDoc types current; tsc --checkJs on the browser modules
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(PY) -m generator typedefs --check
+	node_modules/.bin/tsc -p jsconfig.json
 
 typecheck: setup ## mypy --strict on generator/
 	$(VENV)/bin/mypy

@@ -47,12 +47,14 @@ from generator.core.input_limits import (
 )
 from generator.core.optimal_composition import OptimalComposition
 from generator.core.profile import INTEGER_GRID, Profile
-from generator.core.rational import Refusal, decimal_str, fraction_str, read_field
+from generator.core.rational import Refusal, decimal_str, read_field
 from generator.course import build as build_step
 from generator.course import package as packaging
 from generator.course.handout import HandoutError
 from generator.course.lessons import golden_files
-from generator.course.records import dumps, optimal_answer_record, profile_record
+from generator.course.records import dumps, profile_record
+from generator.course.typedefs import typedef_files
+from generator.lessons.optimal.records import Answers, answers
 
 USAGE_ERROR = 2
 BROKEN_PIPE = 141  # 128 + SIGPIPE
@@ -69,6 +71,14 @@ def _json_escape(error: UnicodeError) -> tuple[str, int]:
 
 
 codecs.register_error(_JSON_ESCAPE, _json_escape)
+
+
+class Query(Answers):
+    """What ``optimal`` prints: its inputs, the target δ and the three answers."""
+
+    alpha0: Fraction
+    delta0: Fraction
+    k: int
 
 
 class _Parser(argparse.ArgumentParser):
@@ -201,6 +211,11 @@ def _parser() -> argparse.ArgumentParser:
         "--out", action=_Once, required=True, type=_directory, help="directory for each lab's vectors"
     )
 
+    typedefs = commands.add_parser(
+        "typedefs", help="write each lesson's lab/types.mjs, the JSDoc types of its records (--check: drift)"
+    )
+    typedefs.add_argument("--check", action="store_true", help="report drift instead of writing")
+
     bundle = commands.add_parser(
         "package",
         help="build the offline zip, the SCORM 1.2 zip, the embed site or the handout PDFs"
@@ -249,6 +264,21 @@ def _write_golden(out: Path) -> int:
     return 0
 
 
+def _typedefs(check: bool) -> int:
+    """Write (or, checking, compare) every lesson's typedefs; drift is status 1."""
+    stale = 0
+    for path, text in typedef_files().items():
+        if path.is_file() and path.read_text(encoding="utf-8") == text:
+            continue
+        stale += 1
+        if check:
+            print(f"out of date: {path} (run python -m generator typedefs)", file=sys.stderr)
+        else:
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path}", file=sys.stderr)
+    return 1 if check and stale else 0
+
+
 def _writable_streams() -> None:
     """Let stdout and stderr write any text, whatever their encoding (see the module docstring)."""
     for stream, errors in ((sys.stdout, _JSON_ESCAPE), (sys.stderr, "backslashreplace")):
@@ -281,13 +311,20 @@ def _run(argv: Sequence[str] | None) -> int:
         return 0
     if args.command == "optimal":
         composition = OptimalComposition(args.alpha0, args.delta0, args.k)
-        record = {"alpha0": fraction_str(args.alpha0), "delta0": fraction_str(args.delta0), "k": args.k}
-        sys.stdout.write(dumps(record | optimal_answer_record(composition, args.delta)))
+        query: Query = {
+            "alpha0": args.alpha0,
+            "delta0": args.delta0,
+            "k": args.k,
+            **answers(composition, args.delta),
+        }
+        sys.stdout.write(dumps(query))
         return 0
     if args.command == "golden":
         return _write_golden(args.out)
     if args.command == "package":
         return _package(args.kind, args.out, args.mastery)
+    if args.command == "typedefs":
+        return _typedefs(args.check)
     if args.check:
         stale = build_step.drift(args.out)
         for path in stale:

@@ -39,6 +39,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
 from mkdocs.utils import get_relative_url
@@ -49,6 +50,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from generator.course.chart_files import ChartFileError, chart_paths, with_chart_urls, write_chart_files  # noqa: E402
+from generator.course.course_order import Place, course_order, lesson_slug, neighbours_html  # noqa: E402
 from generator.course.katex_render import KatexError, KatexProcess, render_inline_text, render_math  # noqa: E402
 from generator.course.lab_bundle import BundleError, lab_scripts, with_lab_scripts  # noqa: E402
 from generator.course.lms_links import unlink_pages  # noqa: E402
@@ -59,6 +61,7 @@ from generator.course.site_check import foreign_references  # noqa: E402
 _katex = KatexProcess()
 _serving = False
 _charts: set[str] = set()  # the chart files that this build's pages show
+_order: tuple[Place, ...] = ()  # the lessons in the navigation's order
 
 
 def _forget_generator_modules() -> None:
@@ -85,6 +88,22 @@ def on_pre_build(config: MkDocsConfig) -> None:
 
     build(Path(config.docs_dir) / "generated")
     _charts.clear()
+
+
+def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
+    """Number the lessons in the navigation's order (their titles in the navigation and the
+    page titles), and keep the order for the pages' ends."""
+    global _order
+    from generator.course.lessons import lessons
+
+    pages = [(page.title or "", page.file.src_uri) for page in nav.pages]
+    _order = course_order(pages, lessons())
+    numbers = {place.slug: place for place in _order}
+    for page in nav.pages:
+        slug = lesson_slug(page.file.src_uri, numbers)
+        if slug is not None:
+            page.title = numbers[slug].numbered
+    return nav
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
@@ -115,7 +134,9 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     try:
         for link in _toc_links(list(page.toc)):
             link.title = render_inline_text(link.title, _katex.render)
-        return with_course_tables(render_math(html, _katex.render))
+        html = with_course_tables(render_math(html, _katex.render))
+        slug = lesson_slug(page.file.src_uri, {place.slug for place in _order})
+        return html + neighbours_html(_order, slug) if slug else html
     except KatexError as error:
         raise PluginError(f"{page.file.src_uri}: {error}") from error
 

@@ -16,7 +16,7 @@ bracket the exact answer; ``generator/lessons/optimal/accountants.json`` keeps b
 each value discretization of :data:`INTERVALS`, as ``repr`` strings of the floats.
 
 Regenerate the file (after a change of the catalogue's cases or of ``dp-accounting``):
-``.venv/bin/python -m tests.accountants_refresh``. ``tests/test_optimal_peer.py`` recomputes
+``.venv/bin/python -m tests.accountants_refresh``. ``tests/lessons/optimal/test_peer.py`` recomputes
 every stored figure and fails on drift.
 """
 
@@ -74,7 +74,7 @@ def pld_epsilon(
 def case_figures(slug: str) -> dict[str, object]:
     """A catalogue row's entry of the file: the PLD's ε, both estimates, at each interval."""
     example = BY_SLUG[slug]
-    composition = example.composition
+    composition = example.composition()
     assert isinstance(composition, OptimalComposition), f"{slug} is not homogeneous"
     inputs = (composition.alpha0, composition.delta0, composition.k, example.delta)
     return {

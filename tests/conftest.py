@@ -1,8 +1,11 @@
-"""Shared fixtures: one strict build of the site per session, a local server, a browser.
+"""Shared fixtures: one strict build of the site per run, a local server, a browser.
 
-The packages (offline zip, SCORM zip, embed site) are made once per session too, each when
-a test first asks for it (``package_of``): the offline zip from the session's build itself,
-the other two from their own configs.
+What is made once is made once per *run*, not per worker: the strict build, the golden
+vectors and the packages (offline zip, SCORM zip, embed site) live in a folder that every
+pytest-xdist worker of the run shares, and the first worker to ask for one makes it under a
+file lock while the others wait for it (:func:`made_once`, as pytest-xdist's documentation
+advises for session fixtures that must run once). A failure is kept too, so every worker
+reports the same build error instead of building again.
 
 Browser fixtures drive Debian's chromium through Playwright (never a downloaded browser)
 and record every request and console message, so a test can assert that nothing left
@@ -23,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 from hypothesis import settings
 
 # Property tests check values, never time: a case that runs slowly on a busy machine (the
@@ -58,40 +62,82 @@ def mkdocs_build(site_dir: Path, *extra: str) -> subprocess.CompletedProcess[str
 
 
 @pytest.fixture(scope="session")
-def site_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str]]:
-    """The one strict build of the session: the site directory and how the build went."""
-    site = tmp_path_factory.mktemp("site")
-    return site, mkdocs_build(site)
+def run_folder(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """A folder that every worker of this run shares (each worker's temporary folders are
+    made beside each other, under one parent per run)."""
+    base = tmp_path_factory.getbasetemp()
+    return base if worker_id == "master" else base.parent
+
+
+def made_once(folder: Path, name: str, make: Callable[[Path], str]) -> Path:
+    """``folder/name``, made by ``make`` (which writes it and returns an error text, "" when it
+    went well) by the first worker that asks, under a file lock; every later call of any worker
+    gets the same folder, or fails with the same error."""
+    target, failed = folder / name, folder / f"{name}.failed"
+    with FileLock(str(folder / f"{name}.lock")):
+        if not target.exists() and not failed.exists():
+            error = make(target)
+            if error:
+                failed.write_text(error, encoding="utf-8")
+    if failed.exists():
+        pytest.fail(f"{name} could not be made once for this run:\n{failed.read_text(encoding='utf-8')}")
+    return target
+
+
+def _build_into(site: Path) -> str:
+    result = mkdocs_build(site)
+    site.with_name("site.log").write_text(result.stderr, encoding="utf-8")
+    return "" if result.returncode == 0 else result.stderr
 
 
 @pytest.fixture(scope="session")
-def package_of(tmp_path_factory: pytest.TempPathFactory, built_site: Path) -> Callable[[str], Path]:
-    """``package_of(kind)``: the path of the session's ``kind`` package, made on first use."""
+def built_site(run_folder: Path) -> Path:
+    """The site, built once per run with ``mkdocs build --strict``."""
+    return made_once(run_folder, "site", _build_into)
+
+
+@pytest.fixture(scope="session")
+def build_log(built_site: Path) -> str:
+    """What the run's strict build wrote on stderr."""
+    return built_site.with_name("site.log").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def golden_folder(run_folder: Path) -> Path:
+    """Every lab's golden vectors, written once per run (``python -m generator golden``)."""
+
+    def write(folder: Path) -> str:
+        result = subprocess.run(
+            [sys.executable, "-m", "generator", "golden", "--out", str(folder)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        return "" if result.returncode == 0 else result.stderr
+
+    return made_once(run_folder, "golden", write)
+
+
+@pytest.fixture(scope="session")
+def package_of(run_folder: Path, built_site: Path) -> Callable[[str], Path]:
+    """``package_of(kind)``: the path of the run's ``kind`` package, made once per run: the
+    offline zip from the run's build itself, the other two from their own configs."""
     from generator.course import package as packaging
     from generator.course.offline_bundle import write_offline_bundle
 
-    out = tmp_path_factory.mktemp("dist")
-    made: dict[str, Path] = {}
-
     def make(kind: str) -> Path:
-        if kind not in made:
-            offline = kind == "offline"
-            made[kind] = (
-                write_offline_bundle(built_site, out / packaging.OUTPUTS[kind])
-                if offline
-                else packaging.package(kind, out)
-            )
-        return made[kind]
+        def write(folder: Path) -> str:
+            folder.mkdir(parents=True)
+            if kind == "offline":
+                write_offline_bundle(built_site, folder / packaging.OUTPUTS[kind])
+            else:
+                packaging.package(kind, folder)
+            return ""
+
+        return made_once(run_folder, f"dist-{kind}", write) / packaging.OUTPUTS[kind]
 
     return make
-
-
-@pytest.fixture(scope="session")
-def built_site(site_build: tuple[Path, subprocess.CompletedProcess[str]]) -> Path:
-    """The site, built once with ``mkdocs build --strict``."""
-    site, result = site_build
-    assert result.returncode == 0, result.stderr
-    return site
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import os
-import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -149,36 +148,46 @@ def test_an_unwritable_cache_only_logs(tmp_path: Path, caplog: pytest.LogCapture
     assert any("cannot write cache entry" in record.getMessage() for record in caplog.records)
 
 
-def test_concurrent_writers_never_show_a_partial_entry(tmp_path: Path) -> None:
-    """Writers race on one key while a reader reads the entry's file: it is absent or whole."""
-    text = "x" * 2_000_000
+def test_an_entry_appears_whole_in_one_rename(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reader never sees a partial entry: the text is written whole to another name, and
+    only then renamed over the entry's name, in one step. Checked at the moment of the rename,
+    with no timing: the entry is still absent (or the previous whole text) and the temporary
+    file holds the whole new entry."""
+    text = "x" * 100_000
     cache = BuildCache(tmp_path)
     entry = cache.entry_path("vega-bundle", PARTS)
-    stop = threading.Event()
+    real_replace = build_cache.os.replace
+    seen: list[tuple[bool, int, str]] = []
 
-    def write() -> None:
-        while not stop.is_set():
-            cache._write(entry, text)
+    def replace(source: str, target: Path) -> None:
+        seen.append((entry.exists(), len(Path(source).read_bytes()), Path(source).name))
+        real_replace(source, target)
 
-    threads = [threading.Thread(target=write) for _ in range(4)]
-    for thread in threads:
-        thread.start()
-    seen = set()
-    try:
-        for _ in range(300):
-            try:
-                seen.add(len(entry.read_bytes()))
-            except FileNotFoundError:
-                seen.add(0)
-    finally:
-        stop.set()
-        for thread in threads:
-            thread.join()
+    monkeypatch.setattr(build_cache.os, "replace", replace)
+    cache._write(entry, text)
+    cache._write(entry, text)
     whole = len(entry.read_bytes())
     assert whole > len(text)
-    assert seen <= {0, whole}
-    assert whole in seen
+    assert [(exists, size) for exists, size, _ in seen] == [(False, whole), (True, whole)]
+    assert all(name != entry.name for _, _, name in seen)
     assert [path.name for path in entry.parent.iterdir()] == [entry.name]
+
+
+def test_a_write_that_fails_at_the_rename_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    cache = BuildCache(tmp_path)
+    entry = cache.entry_path("vega-bundle", PARTS)
+
+    def refuse(source: str, target: Path) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(build_cache.os, "replace", refuse)
+    with caplog.at_level(logging.WARNING, logger=build_cache.__name__):
+        cache._write(entry, "text")
+    assert not entry.exists()
+    assert list(entry.parent.iterdir()) == []
+    assert any("disk full" in record.getMessage() for record in caplog.records)
 
 
 def test_default_cache_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -83,7 +83,7 @@ def test_large_k_writes_past_the_int_string_limit() -> None:
         (["--p", "75", "--k", "2.5", "--alpha", "3"], "k must be an integer"),
         (["--p", "75", "--k", "2", "--alpha", "0.5"], "α must be a number of at least 1"),
         (["--p", "75", "--k", "2", "--alpha", "abc"], "'abc'"),
-        (["--p", "75", "--k", "2", "--alpha", "1e5"], "'1e5'"),
+        (["--p", "75", "--k", "2", "--alpha", "1e1000"], "'1e1000'"),
         (["--p", "75", "--k", "2", "--alpha", "nan"], "'nan'"),
         (["--p", "75", "--k", "2", "--alpha", "3/0"], "'3/0'"),
         (["--p", "75", "--k", "2"], "one of the arguments --alpha --alpha-grid is required"),
@@ -239,3 +239,9 @@ def test_a_too_long_alpha_is_refused_for_its_length(text: str) -> None:
         f"α is too long: {MAX_NUMBER_CHARS + 1:,} characters, at most {MAX_NUMBER_CHARS:,} are accepted",
     )
     assert "written as" not in result.stderr
+
+
+def test_scientific_notation_is_exact_on_the_command_line() -> None:
+    written = run("profile", "--mode", "fresh", "--p", "75", "--k", "2", "--alpha", "3e0", "--alpha", "1e1")
+    assert written.returncode == 0, written.stderr
+    assert json.loads(written.stdout)["alphas"] == ["3", "10"]

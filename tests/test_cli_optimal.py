@@ -56,6 +56,21 @@ def test_two_steps_of_ln3_and_0_6() -> None:
     assert never["optimal"] == {"alpha": None, "epsilon": "inf"}
 
 
+def test_every_number_may_be_written_in_scientific_notation() -> None:
+    written = run("--alpha0", "11/10", "--delta0", "0", "--k", "100", "--delta", "0.00001")
+    scientific = run("--alpha0", "1.1e0", "--delta0", "0e0", "--k", "100", "--delta", "1e-5")
+    assert scientific.returncode == 0, scientific.stderr
+    assert scientific.stdout == written.stdout
+    answer = json.loads(scientific.stdout)
+    assert (answer["delta"], answer["optimal"]["epsilon"], answer["advanced"]["epsilon"]) == (
+        "1/100000",
+        "4.072",
+        "5.527",
+    )
+    tiny = json.loads(run("--alpha0", "3", "--delta0", "1E-8", "--k", "2", "--delta", "2.5e-1").stdout)
+    assert (tiny["delta0"], tiny["delta"], tiny["basic"]["delta"]) == ("1/100000000", "1/4", "1/50000000")
+
+
 @pytest.mark.parametrize(
     ("args", "needle"),
     [

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.core.advanced_composition import advanced_epsilon, advanced_interval, basic_composition
-from generator.core.logarithm import ln_decimal, ln_interval
+from generator.core.logarithm import ln_decimal, ln_float, ln_interval, nearest_float
 from generator.core.optimal_composition import Step
 
 
@@ -100,3 +100,49 @@ def test_ln_refuses_what_has_no_real_log(bad: object) -> None:
 def test_advanced_refuses_a_delta_prime_outside_0_1(bad: Fraction) -> None:
     with pytest.raises(ValueError, match="δ′ must lie in"):
         advanced_epsilon([Step(Fraction(2), Fraction(0))], bad)
+
+
+def nearest_double(value: Decimal) -> float:
+    """The double nearest to a 200-digit value: Fraction of the decimal, then one correct rounding."""
+    return float(Fraction(value))
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "11/10",
+        "3",
+        "1001/1000",
+        "1000001/1000000",
+        "100",
+        "57/10",
+        str(Fraction(11, 10) ** 1000),
+        "1/2",
+        "9/10",
+    ],
+)
+def test_ln_float_is_the_nearest_double(value: str) -> None:
+    exact = Fraction(value)
+    expected = nearest_double(decimal_ln(exact))
+    assert ln_float(exact) == expected
+    assert ln_float(1 / exact) == -expected
+    assert ln_float(Fraction(1)) == 0.0
+
+
+@given(st.fractions(min_value=Fraction(1, 1000), max_value=1000, max_denominator=10**6))
+def test_ln_float_is_the_nearest_double_of_any_positive_rational(value: Fraction) -> None:
+    assert ln_float(value) == nearest_double(decimal_ln(value))
+
+
+def test_nearest_float_of_the_advanced_interval() -> None:
+    steps = [Step(Fraction(11, 10), Fraction(0))] * 100
+    delta_prime = Fraction(1, 10**5)
+    found = nearest_float(lambda bits: advanced_interval(steps, delta_prime, bits))
+    assert found == nearest_double(decimal_advanced(steps, delta_prime))
+    assert f"{found:.3f}" == advanced_epsilon(steps, delta_prime) == "5.527"
+
+
+def test_ln_float_refuses_what_is_not_a_positive_rational() -> None:
+    for bad in (Fraction(0), Fraction(-1), 0.5):
+        with pytest.raises(ValueError, match="positive exact rational"):
+            ln_float(bad)  # type: ignore[arg-type]

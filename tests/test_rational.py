@@ -40,6 +40,8 @@ from generator.core.rational import (
         (".5", Fraction(1, 2)),
         ("2.", Fraction(2)),
         ("6/16", Fraction(3, 8)),
+        ("1e5", Fraction(100000)),
+        ("1e-5", Fraction(1, 100000)),
     ],
 )
 def test_parse_exact(text: str, value: Fraction) -> None:
@@ -47,7 +49,8 @@ def test_parse_exact(text: str, value: Fraction) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["", " 3", "abc", "1e5", "nan", "inf", "-1", "+1", "3/0", "1/2/3", "0x10", "١", "9" * 1001]
+    "text",
+    ["", " 3", "abc", "1e", "1e1000", "nan", "inf", "-1", "+1", "3/0", "1/2/3", "0x10", "١", "9" * 1001],
 )
 def test_parse_refuses(text: str) -> None:
     with pytest.raises(RationalSyntaxError):

@@ -21,6 +21,7 @@ from fractions import Fraction
 from generator.core.fields import MAX_NUMBER_CHARS as MAX_NUMBER_CHARS
 from generator.core.fields import FieldLimit as FieldLimit
 from generator.core.fields import Kind as Kind
+from generator.core.fields import PairsLimit
 
 
 def _count(name: str, low: int, high: int) -> FieldLimit:
@@ -54,41 +55,17 @@ OUTPUT_INDEX = _count("output", 0, MAX_OUTPUTS - 1)
 # The optimal-composition lab: k steps of (ln α₀, δ₀), or up to MAX_STEPS steps (αᵢ, δᵢ) of
 # their own, and a target δ. k stops at 1 000 so that an update stays interactive (the
 # binomial weights of k = 1 000 have some 17 000 bits at α₀ = 100). α₀ has at most 3 decimals
-# (its denominator divides 1 000); the δs take any exact value of their interval, which stops
-# 10^-10 short of the open ends: δ₀ = 1 reveals x at once, and the target must lie in (0, 1).
+# (its denominator divides 1 000) and the address keeps its shortest decimal ("1.1", never
+# "1.100"); the δs take any exact value of their interval, which stops 10^-10 short of the
+# open ends: δ₀ = 1 reveals x at once, and the target must lie in (0, 1). A list of steps
+# "3:0,2:0.01" reads each α by α₀'s rule and each δ by δ₀'s.
 OPTIMAL_K = _count("k", 1, 1000)
-OPTIMAL_ALPHA0 = FieldLimit("alpha0", Kind.NUMBER, Fraction(1), Fraction(100), 3)
+OPTIMAL_ALPHA0 = FieldLimit("alpha0", Kind.NUMBER, Fraction(1), Fraction(100), 3, fixed=False)
 _NEAR_ONE = 1 - Fraction(1, 10**10)
 OPTIMAL_DELTA0 = FieldLimit("delta0", Kind.NUMBER, Fraction(0), _NEAR_ONE, None)
 OPTIMAL_DELTA = FieldLimit("delta", Kind.NUMBER, Fraction(1, 10**10), _NEAR_ONE, None)
 MAX_STEPS = 12
-
-
-@dataclass(frozen=True)
-class StepListLimit:
-    """A typed list of steps "αᵢ:δᵢ, …": each α by ``alpha``, each δ by ``delta``, at most
-    ``max_items`` steps."""
-
-    name: str
-    alpha: FieldLimit
-    delta: FieldLimit
-    max_items: int
-
-    def as_json(self) -> dict[str, object]:
-        """The rule as the browser reads it: a list (kit/fields) whose entries are pairs."""
-        return {
-            "name": self.name,
-            "kind": "list",
-            "pairs": True,
-            "alpha": self.alpha.as_json(),
-            "delta": self.delta.as_json(),
-            "min_items": 1,
-            "max_items": self.max_items,
-            "max_chars": MAX_NUMBER_CHARS,
-        }
-
-
-OPTIMAL_STEPS = StepListLimit("steps", OPTIMAL_ALPHA0, OPTIMAL_DELTA0, MAX_STEPS)
+OPTIMAL_STEPS = PairsLimit("steps", OPTIMAL_ALPHA0, OPTIMAL_DELTA0, MAX_STEPS)
 
 # The post-processing lab: a channel of k <= 6 fresh responses at a truth probability p in
 # [1/2, 1] with at most 3 decimals (or two typed rows of weights), and a map typed as a
@@ -130,80 +107,3 @@ class MatrixLimit:
 
 POST_MAP = MatrixLimit("map", WEIGHT, MAX_OUTPUTS, MAX_OUTPUTS)
 POST_MAP1 = MatrixLimit("map1", WEIGHT, MAX_OUTPUTS, MAX_OUTPUTS)
-
-
-@dataclass(frozen=True)
-class IntegerLimit:
-    """A signed integer typed as plain digits with an optional leading "-", in [low, high].
-
-    The browser reads it as a field of kind "integer" (exact/numbers.mjs); the grid is the
-    integers, so "2.5" is off the grid and "+2", "2e1" or "−2" (not the ASCII minus) are not
-    the grammar.
-    """
-
-    name: str
-    low: int
-    high: int
-
-    def as_json(self) -> dict[str, object]:
-        return {
-            "name": self.name,
-            "kind": "integer",
-            "low": str(self.low),
-            "high": str(self.high),
-            "grid": 0,
-            "max_chars": MAX_NUMBER_CHARS,
-        }
-
-
-@dataclass(frozen=True)
-class IntegerListLimit:
-    """A typed list of signed integers "3,-1,7": each entry by ``item``, 1 to ``max_items`` of them."""
-
-    name: str
-    item: IntegerLimit
-    max_items: int
-
-    def as_json(self) -> dict[str, object]:
-        """The rule as the browser reads it: a list (kit/fields) of entries of kind "integer"."""
-        return {
-            "name": self.name,
-            "kind": "list",
-            "item": self.item.as_json(),
-            "min_items": 1,
-            "max_items": self.max_items,
-            "distinct": False,
-            "positive_sum": False,
-            "max_chars": MAX_NUMBER_CHARS,
-        }
-
-
-@dataclass(frozen=True)
-class ChoiceLimit:
-    """A field that names one of a few choices (a radio group): its text is the choice."""
-
-    name: str
-    choices: tuple[str, ...]
-
-    def as_json(self) -> dict[str, object]:
-        choices = list(self.choices)
-        return {"name": self.name, "kind": "choice", "choices": choices, "max_chars": MAX_NUMBER_CHARS}
-
-
-# The noise-mechanism lab: a database of 1 to MAX_RECORDS signed integer records, a query on
-# it (a count, a sum clipped to [-B, B], or an unclipped sum), a neighbour relation, and a
-# mechanism: two-sided geometric noise with ratio 1/α₀ folded onto the output range
-# [lo, hi] (at most MAX_RANGE_WIDTH + 1 outputs, one table row each), k-ary randomized
-# response or the exponential mechanism over k categories; the claim α of δ*(α) and the
-# tolerance τ of the accuracy P(|Y - t| <= τ). α₀ is the composition lab's LAB_ALPHA0.
-MAX_RECORDS = 10
-MAX_RANGE_WIDTH = 60
-RECORD_VALUES = IntegerListLimit("values", IntegerLimit("value", -100, 100), MAX_RECORDS)
-NOISE_MECHANISM = ChoiceLimit("mechanism", ("geometric", "k-ary", "exponential"))
-NOISE_QUERY = ChoiceLimit("query", ("count", "sum", "unclipped"))
-NOISE_NEIGHBOUR = ChoiceLimit("neighbour", ("add-remove", "replace"))
-CLIP_BOUND = _count("bound", 1, 100)
-CATEGORIES = _count("k", 2, 10)
-RANGE_LO = IntegerLimit("lo", -1000, 1000)
-RANGE_HI = IntegerLimit("hi", -1000, 1000)
-TOLERANCE = _count("tolerance", 0, MAX_RANGE_WIDTH)

@@ -17,6 +17,13 @@ To round to P decimals, both ends are rounded half up at 10^-P. When they agree,
 the answer, because the true value lies between them; when they differ, the value is
 close to a rounding boundary and W grows by 64 bits. A transcendental value is never on a
 boundary, so the loop ends; the cap only guards against a value that is exactly a tie.
+
+A chart places a point at a double, and this module's one exit to a float is that double
+(:func:`nearest_float`): both ends of the interval are rounded to the nearest double (an
+integer division in Python rounds correctly), and when they agree, so does every value
+between them, the true one included; else W grows as above. The float decides nothing: it
+is the point's place, the nearest double to the exact value (the browser's twin,
+``exact/logarithm.mjs``'s ``nearestNumber``, finds the same double by its own arithmetic).
 """
 
 from __future__ import annotations
@@ -126,3 +133,26 @@ def ln_decimal(value: Fraction, places: int = 3) -> str:
     if value < 1:
         return "-" + ln_decimal(1 / value, places)
     return decimal_text(lambda bits: ln_interval(value, bits), places)
+
+
+def nearest_float(compute: Callable[[int], Interval]) -> float:
+    """The double nearest to a real value given as intervals of growing precision (a chart
+    coordinate; see the module's notes). The interval may be negative."""
+    bits = _START_BITS
+    while bits <= _MAX_BITS:
+        interval = compute(bits)
+        low, high = interval.lo / (1 << interval.bits), interval.hi / (1 << interval.bits)
+        if low == high:
+            return low
+        bits += _MORE_BITS
+    raise ValueError("the value lies halfway between two doubles")
+
+
+def ln_float(value: Fraction) -> float:
+    """ln(value) of a positive rational as the nearest double (a chart coordinate): for a
+    value below 1, the negative of ln(1/value)'s, so that ln(1/2) is exactly −ln(2)'s double."""
+    if not isinstance(value, Fraction) or value <= 0:
+        raise ValueError(f"ln takes a positive exact rational, got {value!r}")
+    if value < 1:
+        return -ln_float(1 / value)
+    return nearest_float(lambda bits: ln_interval(value, bits))

@@ -16,7 +16,7 @@ order α > 1 and every pair of neighbours: its Rényi curve lies under the line 
   - Canonne, Kamath & Steinke 2020, Cor 13 (their Prop 12 at every order of the zCDP curve):
     ε = inf over α > 1 of αρ + ln(1 - 1/α) - (ln δ + ln α)/(α - 1), evaluated at a rational
     order next to the optimum (:func:`generator.core.renyi.tight_bound`). The 2020 US Census
-    converted its ρ to ε this way, at δ = 10⁻¹⁰ (:mod:`generator.core.deployments`).
+    converted its ρ to ε this way, at δ = 10⁻¹⁰ (:mod:`generator.core.zcdp_deployments`).
     Its inverse: the order α proves (ε, δ) for every ρ <= R(α) =
     (ε - ln(1 - 1/α) + (ln δ + ln α)/(α - 1))/α, so the largest ρ that gives ε is the sup of
     R over α. At the best order, α also minimises the forward conversion, where

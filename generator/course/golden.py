@@ -6,8 +6,9 @@ browser module to its file. From a lab's declaration (:class:`generator.course.l
 its :class:`Golden` plan the course writes, for every lab alike:
 
 ``module``, ``limits``, ``params``, ``texts``
-    the lab's browser module (a path from the repository's root), each field's rule as the
-    page hands it over, the URL parameters in order, every sentence.
+    the lab's browser module (a path from the repository's root), each field's rule and
+    each limit of its rules across fields as the page hands them over, the URL parameters
+    in order, every sentence.
 ``parse_cases``
     ``[field, text, answer]`` for every field and each text of :data:`TEXTS` for its kind
     and of the plan's own: the canonical text of the value, or the refusal's code.
@@ -17,6 +18,10 @@ its :class:`Golden` plan the course writes, for every lab alike:
 ``samples``
     states drawn by the plan's sampler from a seeded generator, each with its texts as typed,
     its record, its view (every slot), what the live region announces and its chart rows.
+``pages``
+    the lab's markup as the server renders it (static charts left out) for the default
+    state, every preset and the first samples, with the query that opens each: what the kit
+    must show once it has opened that address (``tests/js/labs.test.mjs``).
 """
 
 from __future__ import annotations
@@ -81,6 +86,7 @@ class Golden:
     seed: int
     state_cases: tuple[Texts, ...] = ()
     extra_texts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    pages: int = 12
 
 
 def _answer(f: Field, text: str) -> str:
@@ -109,6 +115,7 @@ def golden_vectors(lab: Lab[Any, Any]) -> dict[str, object]:
         if not refusals:
             raise ValueError(f"lab {lab.name!r}: the state case {dict(texts)} breaks no rule")
         state_cases.append({"texts": dict(texts), "refusals": dict(sorted(refusals.items()))})
+    pages = [_page(lab, lab.default)] + [_page(lab, texts) for texts, _ in lab.preset_texts]
     rng = random.Random(plan.seed)
     samples = []
     for _ in range(plan.size):
@@ -126,11 +133,21 @@ def golden_vectors(lab: Lab[Any, Any]) -> dict[str, object]:
     return {
         "lab": lab.name,
         "module": (lab.folder / "lab" / f"{lab.name}.mjs").relative_to(ROOT).as_posix(),
-        "limits": {f.name: f.limit.as_json() for f in lab.fields},
+        "limits": lab.limits,
         "params": list(lab.params),
         "texts": dict(lab.texts),
         "parse_cases": parse_cases(lab.fields, plan.extra_texts),
         "state_cases": state_cases,
         "seed": plan.seed,
         "samples": samples,
+        "pages": pages + [_page(lab, sample["texts"]) for sample in samples[: plan.pages]],  # type: ignore[arg-type]
     }
+
+
+def _page(lab: Lab[Any, Any], texts: Texts) -> dict[str, object]:
+    """The lab as the server renders it for a state (its static charts left out): what the
+    kit must show after opening ``query``."""
+    values, _ = lab.read_values(texts)
+    canonical = lab.texts_of(values)
+    html = lab.render(lab.record(lab.read(texts)), canonical, static_charts=False)
+    return {"query": lab.query(texts), "html": html}

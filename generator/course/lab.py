@@ -21,6 +21,8 @@ the twins of this declaration's functions), which the golden vectors hold to Pyt
 
 from __future__ import annotations
 
+import json
+from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +30,7 @@ from typing import Any, Generic, TypeVar
 
 from markupsafe import Markup
 
-from generator.core.fields import Refusal
+from generator.core.fields import AnyLimit, Refusal
 from generator.course.charts import without_rows
 from generator.course.golden import Golden
 from generator.course.inputs import Field
@@ -76,7 +78,9 @@ class Lab(Generic[State, Rec]):
     ``announcement`` what the live region says of a record. ``golden`` samples the lab's domain
     for its golden vectors (:mod:`generator.course.golden`). ``summary`` lists the key
     results its summary bar repeats (``data-out`` name, short term), ``explained_by`` the
-    heading id that explains each result.
+    heading id that explains each result. ``rule_limits`` are limits that the rules across
+    fields apply and no field reads (the widest output range, say): the page hands them to
+    the browser beside the fields' own (:attr:`limits`), so no limit is typed in script.
     """
 
     name: str
@@ -90,6 +94,7 @@ class Lab(Generic[State, Rec]):
     default: Texts
     own_texts: Mapping[str, str] = field(default_factory=dict)
     rules: Callable[[Values], Mapping[str, str]] = _no_rules
+    rule_limits: tuple[AnyLimit, ...] = ()
     ignored: Callable[[Texts], Collection[str]] = _none_ignored
     preset_texts: Sequence[tuple[Texts, str]] = ()
     specs: Callable[[Rec], Mapping[str, Mapping[str, Json]]] | None = None
@@ -105,8 +110,9 @@ class Lab(Generic[State, Rec]):
 
     def __post_init__(self) -> None:
         names = [f.name for f in self.fields]
+        names += [limit.name for limit in self.rule_limits]
         if len(set(names)) != len(names):
-            raise ValueError(f"lab {self.name!r}: two fields share a name")
+            raise ValueError(f"lab {self.name!r}: two fields (or limits of its rules) share a name")
         if not self.root_id:
             object.__setattr__(self, "root_id", f"{self.name}-lab")
         if not self.prefix:
@@ -122,6 +128,19 @@ class Lab(Generic[State, Rec]):
     @property
     def field_of(self) -> dict[str, Field]:
         return {f.name: f for f in self.fields}
+
+    @property
+    def limits(self) -> dict[str, dict[str, object]]:
+        """Every limit of the lab as the browser reads it, by name: each field's, then those of
+        its rules across fields."""
+        limits = {f.name: f.limit.as_json() for f in self.fields}
+        return limits | {limit.name: limit.as_json() for limit in self.rule_limits}
+
+    @property
+    def rule_limits_json(self) -> str:
+        """The limits of the rules across fields as the lab's root carries them
+        (``data-rule-limits``), by name."""
+        return json.dumps({limit.name: limit.as_json() for limit in self.rule_limits}, sort_keys=True)
 
     @property
     def texts(self) -> dict[str, str]:
@@ -178,13 +197,13 @@ class Lab(Generic[State, Rec]):
         canonical = self.texts_of(values)
         return "&".join(f"{name}={canonical[name]}" for name in self.params)
 
-    def html(self, **extra: object) -> str:
+    def html(self) -> str:
         """The lab, showing the default state: the shell, its fields, and the view."""
-        record = self.record(self.read(self.default))
-        return self.render(record, self.default, **extra)
+        return self.render(self.record(self.read(self.default)), self.default)
 
-    def render(self, record: Rec, texts: Texts, **extra: object) -> str:
-        """The lab showing ``record``, its fields holding ``texts``."""
+    def render(self, record: Rec, texts: Texts, static_charts: bool = True) -> str:
+        """The lab showing ``record``, its fields holding ``texts`` (with its static charts, or
+        empty chart boxes)."""
         return render(
             self.template,
             self.folder,
@@ -192,10 +211,9 @@ class Lab(Generic[State, Rec]):
             values=texts,
             view=self.view(record),
             record=record,
-            images=self.images(record) if self.images else {},
+            images=self.images(record) if self.images and static_charts else defaultdict(str),
             explained_by=self.explained_by,
             texts=self.texts,
-            **extra,
         )
 
     def card(self, template: str, texts: Texts, **extra: object) -> str:

@@ -9,8 +9,8 @@ tuple as a list. Keys are sorted and the text is indented (:func:`dumps`), so eq
 give equal bytes.
 
 The records every lab shares are here: the two laws of a finite channel (:class:`Law`), a
-claim checked against δ*(α) with its maximal event (:class:`Claim`), a pure ε
-(:class:`Pure`), and the optimal composition of k equal steps at one α (:class:`Optimal`).
+claim checked against δ*(α) with its maximal event (:class:`Claim`, :class:`Maximal`), and a pure ε
+(:class:`Pure`).
 """
 
 from __future__ import annotations
@@ -20,13 +20,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, TypedDict
 
-from generator.core.advanced_composition import advanced_epsilon, basic_composition
 from generator.core.channels import Channel
 from generator.core.claim import ClaimResult
 from generator.core.composition import Composition
 from generator.core.finite_channel import FiniteChannel
-from generator.core.logarithm import ln_decimal
-from generator.core.optimal_composition import HeterogeneousComposition, OptimalComposition
+from generator.core.optimal_composition import OptimalComposition
 from generator.core.profile import MaximalEvent, Profile
 from generator.core.pure_epsilon import PureEpsilon
 from generator.core.rational import decimal_str, fraction_str
@@ -73,7 +71,7 @@ def law(channel: FiniteChannel) -> Law:
     }
 
 
-class Event(TypedDict):
+class Maximal(TypedDict):
     """The maximal event: its direction ("0→1" or "1→0") and its outputs' labels."""
 
     direction: str
@@ -89,12 +87,12 @@ class Claim(TypedDict):
     required: Fraction
     required_decimal: str
     passes: bool
-    event: Event
+    event: Maximal
 
 
-def event(channel: FiniteChannel, maximal: MaximalEvent) -> Event:
-    labels = [channel.labels[i] for i in maximal.outputs]
-    return {"direction": str(maximal.direction), "outputs": labels, "text": output_set_text(labels)}
+def maximal(channel: FiniteChannel, event: MaximalEvent) -> Maximal:
+    labels = [channel.labels[i] for i in event.outputs]
+    return {"direction": str(event.direction), "outputs": labels, "text": output_set_text(labels)}
 
 
 def claim(channel: FiniteChannel, result: ClaimResult) -> Claim:
@@ -104,7 +102,7 @@ def claim(channel: FiniteChannel, result: ClaimResult) -> Claim:
         "required": result.required.delta,
         "required_decimal": decimal_str(result.required.delta),
         "passes": result.passes,
-        "event": event(channel, result.required.event),
+        "event": maximal(channel, result.required.event),
     }
 
 
@@ -124,38 +122,6 @@ def pure(value: PureEpsilon) -> Pure:
         "exact": value.describe(),
         "decimal": value.decimal(),
         "max_ratio": value.max_likelihood_ratio,
-    }
-
-
-class Optimal(TypedDict):
-    """The optimal composition of k (ln α₀, δ₀) steps at α (Kairouz, Oh and Viswanath 2015,
-    Thm 3.3; :mod:`generator.core.optimal_composition`): its δ = 1 − (1 − δ₀)^k (1 − δ*_RR(α))
-    and the parts it is made of: the worst step's randomized response with truth probability
-    α₀/(1 + α₀), the profile δ*_RR(α) of k of them, the chance (1 − δ₀)^k that no step
-    reveals x, and the basic theorem's k·δ₀."""
-
-    alpha0: Fraction
-    delta0: Fraction
-    k: int
-    alpha: Fraction
-    truth_probability: Fraction
-    rr_delta: Fraction
-    no_reveal: Fraction
-    delta: Fraction
-    sum_delta0: Fraction
-
-
-def optimal(composition: OptimalComposition, alpha: Fraction) -> Optimal:
-    return {
-        "alpha0": composition.alpha0,
-        "delta0": composition.delta0,
-        "k": composition.k,
-        "alpha": alpha,
-        "truth_probability": composition.truth_probability,
-        "rr_delta": composition.rr_delta(alpha),
-        "no_reveal": composition.no_reveal,
-        "delta": composition.delta(alpha),
-        "sum_delta0": composition.k * composition.delta0,
     }
 
 
@@ -248,40 +214,6 @@ def optimal_record(optimal: OptimalComposition, alpha: Fraction) -> Record:
         "no_reveal": fraction_str(optimal.no_reveal),
         "delta": fraction_str(optimal.delta(alpha)),
         "sum_delta0": fraction_str(optimal.k * optimal.delta0),
-    }
-
-
-def optimal_answer_record(
-    composition: OptimalComposition | HeterogeneousComposition, delta: Fraction
-) -> Record:
-    """The ε that the steps need at δ three ways: optimal, basic and advanced, with α exact.
-
-    ``optimal.alpha`` is the smallest α at which the optimal composition meets δ (null, and
-    ε "inf", when none does); the basic theorem's α = Π αᵢ applies when Σ δᵢ <= δ, the
-    advanced theorem's ε′ when δ′ = δ - Σ δᵢ > 0 (null otherwise). ``delta_at_basic`` is the
-    optimal δ at the basic α: how much of the basic theorem's δ is really used.
-    """
-    basic = basic_composition(composition.steps)
-    alpha = composition.smallest_alpha(delta)
-    delta_prime = delta - basic.delta
-    return {
-        "delta": fraction_str(delta),
-        "optimal": {
-            "alpha": _optional(alpha),
-            "epsilon": "inf" if alpha is None else ln_decimal(alpha),
-        },
-        "basic": {
-            "alpha": fraction_str(basic.alpha),
-            "epsilon": ln_decimal(basic.alpha),
-            "delta": fraction_str(basic.delta),
-            "applies": basic.delta <= delta,
-        },
-        "advanced": {
-            "delta_prime": fraction_str(delta_prime),
-            "epsilon": advanced_epsilon(composition.steps, delta_prime) if delta_prime > 0 else None,
-            "applies": delta_prime > 0,
-        },
-        "delta_at_basic": fraction_str(composition.delta(basic.alpha)),
     }
 
 

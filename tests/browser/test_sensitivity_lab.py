@@ -2,7 +2,7 @@
 
 Every check reads the page as a learner sees it (the output slots' text and attributes, the
 table of the two laws) and holds it to the Python rendering of the same state (the lesson's
-own result template over :func:`generator.lessons.sensitivity.lab_state.state_record`):
+own result template over the view of :data:`generator.lessons.sensitivity.lab.LAB`):
 
 - the default state, before and after the lab mounts;
 - every catalogue example opened by its address, and a seeded sample of every mechanism
@@ -24,48 +24,34 @@ from playwright.sync_api import Page, expect
 
 from generator.course.lab_fields import SCRIPT_TEXTS
 from generator.course.templates import environment
-from generator.lessons.sensitivity import golden
-from generator.lessons.sensitivity.catalogue import BY_SLUG, CATALOGUE
-from generator.lessons.sensitivity.data import FILE
-from generator.lessons.sensitivity.lab_page import (
-    ALPHA0_FIELD,
-    BOUND_FIELD,
-    HI_FIELD,
-    K_FIELD,
-    LO_FIELD,
-    TOLERANCE_FIELD,
-    VALUES_FIELD,
-    view,
-)
-from generator.lessons.sensitivity.lab_state import PARAMS, LabState, example_state, read_state, state_record
+from generator.lessons.sensitivity.catalogue import BY_SLUG, DATA
+from generator.lessons.sensitivity.lab import FOLDER, LAB, example_texts
 from tests.harness.slots import output_slots
 
 pytestmark = pytest.mark.browser
 
 PAGE = "lessons/sensitivity.html"
-LAB = "#sensitivity-lab"
-FIELDS = (VALUES_FIELD, BOUND_FIELD, ALPHA0_FIELD, K_FIELD, LO_FIELD, HI_FIELD, TOLERANCE_FIELD)
-MESSAGES = {field.name: field.messages() for field in FIELDS}
+ROOT = "#sensitivity-lab"
+MESSAGES = {f.name: f.messages() for f in LAB.fields}
 FORBIDDEN = re.compile(r"NaN|Infinity|undefined")
 PARITY_STATES = 30
-RESULTS = environment(FILE.path.parent).get_template("results.html").module
+RESULTS = environment(FOLDER).get_template("results.html").module
+
+Texts = dict[str, str]
 
 
-def expected(state: LabState) -> tuple[dict[str, dict[str, Any]], list[list[str]]]:
+def expected(texts: Texts) -> tuple[dict[str, dict[str, Any]], list[list[str]]]:
     """The output slots and the law table's rows (output, P, Q) as Python renders them."""
-    shown = view(state_record(state))
-    keys = (
-        "database",
-        "answers",
-        "sensitivity",
-        "max_event",
-        "epsilon",
-        "guarantee",
-        "delta_html",
-        "accuracy_html",
-    )
-    slots = output_slots(str(RESULTS.results(shown["record"], *(shown[key] for key in keys))))
-    rows = [[row["label"], row["p"], row["q"]] for row in shown["rows"]]  # type: ignore[attr-defined]
+    view = LAB.view(LAB.record(LAB.read(texts)))
+    slots = output_slots(str(RESULTS.results(view)))
+    items = view["rows:laws"].items or ()
+    rows = [
+        [
+            item.attrs["data-output"] or "",
+            *(cell.attrs["data-exact"] or "" for cell in (item.cells or ())[1:3]),
+        ]
+        for item in items
+    ]
     return slots, rows
 
 
@@ -77,13 +63,13 @@ def shown(page: Page) -> tuple[dict[str, dict[str, Any]], list[list[str]]]:
             {attrs: Object.fromEntries([...el.attributes].filter((a) => a.name.startsWith('data-'))
                 .map((a) => [a.name, a.value])),
              text: el.textContent.split(/\\s+/).filter(Boolean).join(' ')}]))""",
-        LAB,
+        ROOT,
     )
     rows: list[list[str]] = page.evaluate(
         """(lab) => [...document.querySelectorAll(lab + ' [data-lab-rows="laws"] tr')].map((tr) =>
             [tr.getAttribute('data-output'), ...[...tr.querySelectorAll('td[data-exact]')].map((td) =>
             td.getAttribute('data-exact'))])""",
-        LAB,
+        ROOT,
     )
     return slots, rows
 
@@ -91,13 +77,14 @@ def shown(page: Page) -> tuple[dict[str, dict[str, Any]], list[list[str]]]:
 def open_lab(new_page: Any, url: str) -> tuple[Page, Any]:
     page, log = new_page(viewport={"width": 1280, "height": 900})
     page.goto(url)
-    page.wait_for_selector(f"{LAB}[data-lab-mounted]", state="attached")
+    page.wait_for_selector(f"{ROOT}[data-lab-mounted]", state="attached")
     return page, log
 
 
-def query_of(state: LabState) -> str:
-    texts = state.texts()
-    return "&".join(f"{name}={quote(texts[name], safe=',/')}" for name in PARAMS)
+def query_of(texts: Texts) -> str:
+    values, _ = LAB.read_values(texts)
+    canonical = LAB.texts_of(values)
+    return "&".join(f"{name}={quote(canonical[name], safe=',/')}" for name in LAB.params)
 
 
 _FROM_ADDRESS = """([query, lab]) => {
@@ -107,7 +94,7 @@ _FROM_ADDRESS = """([query, lab]) => {
   return before;
 }"""
 
-DEFAULT = example_state(BY_SLUG["sum-replace"])
+DEFAULT = dict(LAB.default)
 
 
 def test_the_mounted_default_state_is_the_server_rendering(new_page: Any, site_url: str) -> None:
@@ -125,42 +112,41 @@ def test_the_mounted_default_state_is_the_server_rendering(new_page: Any, site_u
 
 def test_a_sample_of_every_mechanism_shows_what_the_core_computes(new_page: Any, site_url: str) -> None:
     page, log = open_lab(new_page, site_url + PAGE)
-    rng = random.Random(golden.SEED)
-    examples = [example_state(example) for example in CATALOGUE]
-    samples = [golden.sample_state(rng) for _ in range(PARITY_STATES)]
-    assert {str(state.mechanism) for state in samples} == {"geometric", "k-ary", "exponential"}
+    assert LAB.golden is not None
+    rng = random.Random(LAB.golden.seed)
+    examples = [example_texts(example) for example in DATA.catalogue]
+    samples = [dict(LAB.golden.sample(rng)) for _ in range(PARITY_STATES)]
+    assert {texts["mechanism"] for texts in samples} == {"geometric", "k-ary", "exponential"}
     for index, state in enumerate([*examples, *samples]):
         if index < len(examples):
-            page.goto(f"{site_url}{PAGE}?{query_of(state)}{LAB}", wait_until="domcontentloaded")
-            page.wait_for_selector(f"{LAB}[data-lab-mounted]", state="attached")
+            page.goto(f"{site_url}{PAGE}?{query_of(state)}{ROOT}", wait_until="domcontentloaded")
+            page.wait_for_selector(f"{ROOT}[data-lab-mounted]", state="attached")
         else:
-            before = page.evaluate(_FROM_ADDRESS, [query_of(state), LAB])
+            before = page.evaluate(_FROM_ADDRESS, [query_of(state), ROOT])
             page.wait_for_function(
                 "([lab, before]) => document.querySelector(lab).getAttribute('data-lab-sequence') !== before",
-                arg=[LAB, before],
+                arg=[ROOT, before],
                 timeout=10_000,
             )
-        assert shown(page) == expected(state), state.query_string()
-        assert not FORBIDDEN.search(page.locator(LAB).inner_text()), state.query_string()
+        assert shown(page) == expected(state), LAB.query(state)
+        assert not FORBIDDEN.search(page.locator(ROOT).inner_text()), LAB.query(state)
     assert log.console_errors == []
     assert log.page_errors == []
 
 
 def test_a_preset_the_address_and_back(new_page: Any, site_url: str) -> None:
     page, log = open_lab(new_page, site_url + PAGE)
-    rr = example_state(BY_SLUG["rr-2"])
-    page.locator(f'{LAB} [data-preset="{rr.query_string()}"]').click()
-    expect(page.locator(f'{LAB} [data-out="eps-pure"]')).to_have_attribute("data-ratio", "3")
-    expect(page.locator(f'{LAB} [data-preset="{rr.query_string()}"]')).to_have_attribute(
-        "aria-pressed", "true"
-    )
+    rr = example_texts(BY_SLUG["rr-2"])
+    page.locator(f'{ROOT} [data-preset="{LAB.query(rr)}"]').click()
+    expect(page.locator(f'{ROOT} [data-out="eps-pure"]')).to_have_attribute("data-ratio", "3")
+    expect(page.locator(f'{ROOT} [data-preset="{LAB.query(rr)}"]')).to_have_attribute("aria-pressed", "true")
     assert shown(page) == expected(rr)
-    assert page.evaluate("decodeURIComponent(location.search)") == "?" + rr.query_string()
+    assert page.evaluate("decodeURIComponent(location.search)") == "?" + LAB.query(rr)
     page.reload()
-    page.wait_for_selector(f"{LAB}[data-lab-mounted]", state="attached")
+    page.wait_for_selector(f"{ROOT}[data-lab-mounted]", state="attached")
     assert shown(page) == expected(rr)
     page.go_back()
-    expect(page.locator(f'{LAB} [data-out="sensitivity"]')).to_have_attribute("data-value", "4")
+    expect(page.locator(f'{ROOT} [data-out="sensitivity"]')).to_have_attribute("data-value", "4")
     assert log.page_errors == []
 
 
@@ -168,28 +154,25 @@ def test_the_keyboard_steps_the_bound_and_the_mechanism_switches_the_fields(
     new_page: Any, site_url: str
 ) -> None:
     page, log = open_lab(new_page, site_url + PAGE)
-    bound = page.locator(f"{LAB} #cl-sensitivity-bound")
+    bound = page.locator(f"{ROOT} #cl-sensitivity-bound")
     bound.focus()
     page.keyboard.press("ArrowUp")
     expect(bound).to_have_value("3")
-    expect(page.locator(f'{LAB} [data-out="sensitivity"]')).to_have_attribute("data-value", "6")
-    lo = page.locator(f"{LAB} #cl-sensitivity-lo")
+    expect(page.locator(f'{ROOT} [data-out="sensitivity"]')).to_have_attribute("data-value", "6")
+    lo = page.locator(f"{ROOT} #cl-sensitivity-lo")
     start = int(lo.input_value())
     lo.focus()
     page.keyboard.press("ArrowDown")
     expect(lo).to_have_value(str(start - 1))
     page.keyboard.press("PageUp")
     expect(lo).to_have_value(str(start + 9))
-    page.locator(f'{LAB} input[name="mechanism"][value="exponential"]').check()
+    page.locator(f'{ROOT} input[name="mechanism"][value="exponential"]').check()
     expect(lo).to_be_disabled()
-    expect(page.locator(f"{LAB} #cl-sensitivity-k")).to_be_enabled()
-    expect(page.locator(f'{LAB} [data-error-for="values"]')).to_have_text(MESSAGES["values"]["category"])
-    page.fill(f"{LAB} #cl-sensitivity-values", "0,1,1,3")
-    state = read_state(
-        {**DEFAULT.texts(), "mechanism": "exponential", "bound": "3", "lo": "-11", "values": "0,1,1,3"}
-    )
-    assert isinstance(state, LabState)
-    expect(page.locator(f'{LAB} [data-out="answers"]')).to_have_attribute("data-value", "1,1")
+    expect(page.locator(f"{ROOT} #cl-sensitivity-k")).to_be_enabled()
+    expect(page.locator(f'{ROOT} [data-error-for="values"]')).to_have_text(MESSAGES["values"]["category"])
+    page.fill(f"{ROOT} #cl-sensitivity-values", "0,1,1,3")
+    state = {**DEFAULT, "mechanism": "exponential", "bound": "3", "lo": "-11", "values": "0,1,1,3"}
+    expect(page.locator(f'{ROOT} [data-out="answers"]')).to_have_attribute("data-value", "1,1")
     assert shown(page) == expected(state)
     assert log.page_errors == []
 
@@ -217,11 +200,11 @@ def test_bad_input_gets_its_message_and_the_last_state_stays(
 ) -> None:
     page, log = open_lab(new_page, site_url + PAGE)
     before = shown(page)
-    page.fill(f"{LAB} #cl-sensitivity-{field}", text)
-    expect(page.locator(f'{LAB} [data-error-for="{field}"]')).to_have_text(MESSAGES[field][reason])
-    expect(page.locator(LAB)).to_have_attribute("data-lab-stale", "input")
+    page.fill(f"{ROOT} #cl-sensitivity-{field}", text)
+    expect(page.locator(f'{ROOT} [data-error-for="{field}"]')).to_have_text(MESSAGES[field][reason])
+    expect(page.locator(ROOT)).to_have_attribute("data-lab-stale", "input")
     assert shown(page) == before
-    assert not FORBIDDEN.search(page.locator(LAB).inner_text())
+    assert not FORBIDDEN.search(page.locator(ROOT).inner_text())
     assert page.locator("script:not([src])").filter(has_text="alert(1)").count() == 0
     assert log.page_errors == []
 
@@ -240,7 +223,7 @@ def test_a_bad_url_parameter_falls_back_and_is_named(
     new_page: Any, site_url: str, query: str, bad: str
 ) -> None:
     page, log = open_lab(new_page, f"{site_url}{PAGE}?{query}")
-    notice = page.locator(f"{LAB} [data-lab-notice]")
+    notice = page.locator(f"{ROOT} [data-lab-notice]")
     expect(notice).to_be_visible()
     expect(notice).to_contain_text(bad)
     assert SCRIPT_TEXTS["bad-url"].split("(")[0] in notice.inner_text()

@@ -4,17 +4,20 @@
 // read against their limits, readings of long values, channels from two rows of weights, the
 // profile of a channel whose denominator is not a divisor of a power of 10, the release
 // channels of one bit with their pure ε and composition panel against the reference's hand
-// computations, and the generic field readers.
+// computations, the generic field readers, and the discrete noise mechanisms and the queries'
+// sensitivity by hand.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import * as releases from '../../site_overrides/assets/javascripts/lab/exact/channels.mjs';
 import { compose } from '../../site_overrides/assets/javascripts/lab/exact/composition.mjs';
+import * as noise from '../../site_overrides/assets/javascripts/lab/exact/discrete_noise.mjs';
 import * as numbers from '../../site_overrides/assets/javascripts/lab/exact/numbers.mjs';
 import * as profile from '../../site_overrides/assets/javascripts/lab/exact/profile.mjs';
 import * as rational from '../../site_overrides/assets/javascripts/lab/exact/rational.mjs';
 import { outputSetText, readable } from '../../site_overrides/assets/javascripts/lab/exact/readable.mjs';
+import * as sensitivity from '../../site_overrides/assets/javascripts/lab/exact/sensitivity.mjs';
 
 const { add, subtract, multiply, fraction, fractionStr, parseFractionStr } = rational;
 const { channelOf, deltaStar, makeProfile, orderByRatio, profilePoint } = profile;
@@ -484,5 +487,48 @@ describe('the release channels of one bit, their pure ε and the composition pan
     assert.throws(() => releases.fresh(101, 2), RangeError);
     assert.throws(() => releases.fresh(75, 0), RangeError);
     assert.throws(() => rational.fraction(1n, 0n), RangeError);
+  });
+});
+
+describe('discrete noise and sensitivity (generator/core/discrete_noise.py, sensitivity.py)', () => {
+  const law = (channel) => channel.weights0.map((w) => fractionStr(f(w, channel.denominator)));
+
+  test('the folded geometric law by hand: α₀ = 3 around 2 on 0..4, ends r²/(1 + r) = 1/12', () => {
+    const channel = noise.geometricChannel(2, 3, 0, 4, f(3n));
+    assert.deepEqual(law(channel), ['1/12', '1/6', '1/2', '1/6', '1/12']);
+    assert.deepEqual(channel.labels, ['0', '1', '2', '3', '4']);
+    assert.deepEqual(noise.geometricWeights(1, 1, 1, f(3n)), [1n]);
+    assert.deepEqual(noise.geometricWeights(0, 0, 3, f(1n)), [1n, 1n, 1n, 1n]);
+    assert.throws(() => noise.geometricChannel(0, 5, 0, 4, f(2n)), /outside the output range/);
+    assert.throws(() => noise.geometricWeights(0, 3, 2, f(2n)), /is empty/);
+  });
+
+  test('k-ary response tells the truth with α₀/(α₀ + k − 1); the exponential weights are ∝ α^u', () => {
+    assert.deepEqual(law(noise.kAryChannel(2, 3, 4, f(3n))), ['1/6', '1/6', '1/2', '1/6']);
+    assert.throws(() => noise.kAryChannel(0, 1, 1, f(2n)), /k >= 2/);
+    // scores (1, 1, 3, 1) at α = 2: weights 1, 1, 4, 1 over 7
+    assert.deepEqual(law(noise.exponentialChannel([1, 1, 3, 1], [0, 1, 3, 1], f(2n))), ['1/7', '1/7', '4/7', '1/7']);
+    assert.throws(() => noise.exponentialChannel([1], [1, 2], f(2n)), /same candidates/);
+  });
+
+  test('the accuracy P(|Y − t| ≤ τ) sums the law around t', () => {
+    const distribution = ['1/12', '1/6', '1/2', '1/6', '1/12'].map((text) => parseFractionStr(text));
+    assert.equal(fractionStr(noise.within(distribution, 0, 2, 0)), '1/2');
+    assert.equal(fractionStr(noise.within(distribution, 0, 2, 1)), '5/6');
+    assert.equal(fractionStr(noise.within(distribution, 10, 12, 9)), '1');
+    assert.throws(() => noise.within(distribution, 0, 2, -1), /at least 0/);
+  });
+
+  test('a count moves by 1 and 0, a sum clipped at B by B and 2B, an unclipped sum without bound', () => {
+    assert.equal(sensitivity.sensitivity('count', 'add-remove', null), 1);
+    assert.equal(sensitivity.sensitivity('count', 'replace', null), 0);
+    assert.equal(sensitivity.sensitivity('sum', 'add-remove', 5), 5);
+    assert.equal(sensitivity.sensitivity('sum', 'replace', 5), 10);
+    assert.equal(sensitivity.sensitivity('sum', 'add-remove', null), null);
+    assert.deepEqual([-7, -3, 0, 2, 9].map((v) => sensitivity.clip(v, 3)), [-3, -3, 0, 2, 3]);
+    assert.equal(sensitivity.answer('sum', [-7, 2, 9], 3), 2);
+    assert.equal(sensitivity.answer('sum', [-7, 2, 9], null), 4);
+    assert.equal(sensitivity.answer('count', [-7, 2, 9], null), 3);
+    assert.throws(() => sensitivity.sensitivity('sum', 'replace', 0), /positive integer/);
   });
 });

@@ -143,6 +143,35 @@ export class FakeElement extends EventTarget {
     return this.attributes.has(name) ? this.attributes.get(name) : null;
   }
 
+  getAttributeNames() {
+    return [...this.attributes.keys()];
+  }
+
+  get firstElementChild() {
+    return this.children[0] || null;
+  }
+
+  /** A copy of the element (and, deep, of everything inside it). */
+  cloneNode(deep = false) {
+    const copy = new FakeElement(this.tagName.toLowerCase(), Object.fromEntries(this.attributes));
+    copy.value = this.value;
+    copy.checked = this.checked;
+    if (deep) for (const node of this.childNodes) copy.append(node instanceof FakeText ? new FakeText(node.textContent) : node.cloneNode(true));
+    if (this.content) copy.content = this.content.cloneNode(true);
+    return copy;
+  }
+
+  remove() {
+    if (!this.parent) return;
+    const parent = this.parent;
+    parent.replaceChildren(...parent.childNodes.filter((node) => node !== this));
+    this.parent = null;
+  }
+
+  appendChild(child) {
+    return this.append(child);
+  }
+
   setAttribute(name, value) {
     this.attributes.set(name, String(value));
   }
@@ -209,7 +238,8 @@ function serialize(node) {
   const names = [...node.attributes.keys()].sort();
   const attributes = names.map((name) => ' ' + name + '="' + escapeAttribute(node.attributes.get(name)) + '"').join('');
   if (VOID.has(tag)) return '<' + tag + attributes + '>';
-  return '<' + tag + attributes + '>' + node.childNodes.map(serialize).join('') + '</' + tag + '>';
+  const inside = node.content ? node.content.childNodes : node.childNodes;
+  return '<' + tag + attributes + '>' + inside.map(serialize).join('') + '</' + tag + '>';
 }
 
 const START_TAG = /<([a-zA-Z][\w:-]*)/y;
@@ -247,7 +277,8 @@ export function parseHtml(html) {
       const end = html.indexOf('>', i);
       const name = html.slice(i + 2, end).trim().toUpperCase();
       for (let depth = stack.length - 1; depth > 0; depth--) {
-        if (stack[depth].tagName === name) {
+        const open = stack[depth].tagName === '#FRAGMENT' && name === 'TEMPLATE' ? 'TEMPLATE' : stack[depth].tagName;
+        if (open === name) {
           stack.length = depth;
           break;
         }
@@ -273,8 +304,15 @@ export function parseHtml(html) {
         for (const [name, value] of Object.entries(attributes)) element.attributes.set(name, value);
         element.value = element.getAttribute('value') ?? '';
         element.checked = element.hasAttribute('checked');
-        stack[stack.length - 1].append(element);
         const tag = start[1].toLowerCase();
+        if (tag === 'template') {
+          // As a browser's parser does: a template's children are its content, not its own.
+          element.content = new FakeElement('#fragment');
+          stack[stack.length - 1].append(element);
+          stack.push(element.content);
+          break;
+        }
+        stack[stack.length - 1].append(element);
         if (RAW_TEXT.has(tag)) {
           const end = html.toLowerCase().indexOf('</' + tag, i);
           const stop = end < 0 ? html.length : end;

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import { canonicalNumber, parseChoice, parseField, parseNumber, readList } from '../../site_overrides/assets/javascripts/lab/exact/numbers.mjs';
-import { decimalStr, fraction } from '../../site_overrides/assets/javascripts/lab/exact/rational.mjs';
+import * as numbers from '../../site_overrides/assets/javascripts/lab/exact/numbers.mjs';
+import * as rational from '../../site_overrides/assets/javascripts/lab/exact/rational.mjs';
 import {
   canonicalText,
   fieldMessage,
@@ -44,20 +44,18 @@ import { ChartQueue } from '../../site_overrides/assets/javascripts/lab/kit/char
 import { showSlot } from '../../site_overrides/assets/javascripts/lab/kit/shown.mjs';
 import { FakeElement, fakeDocument, parseHtml } from './fake_dom.mjs';
 
-// The number functions of a lab (kit/fields' Numbers), from the exact machinery, and the
-// composition lab's limits as generator/core/input_limits.py hands them to the page (grid: the
-// decimals of the grid, null for any exact value; the golden vectors of engines.test.mjs hold
-// the readers to Python's); the composition lab's numbers read no list, the events lab's do.
-const engine = { canonicalNumber, decimalStr, fraction, parseField, parseNumber, parseMode: (text) => parseChoice(text, ['fresh', 'copy', 'xor']) };
-const events = { readList };
+// The composition lab's limits, as generator/core/input_limits.py hands them to the page.
+// (grid: the decimals of the grid, null for any exact value; the golden vectors of
+// engines.test.mjs hold the exact reader to Python's.)
 const LIMITS = {
   k: { name: 'k', kind: 'count', low: '1', high: '100', grid: 0, max_chars: 1000 },
-  alpha: { name: 'alpha', kind: 'number', low: '1', high: '100', grid: 1, max_chars: 1000 },
-  delta: { name: 'delta', kind: 'number', low: '0', high: '1', grid: null, max_chars: 1000 },
+  alpha: { name: 'alpha', kind: 'number', low: '1', high: '100', grid: 1, places: 1, max_chars: 1000 },
+  delta: { name: 'delta', kind: 'number', low: '0', high: '1', grid: null, places: null, max_chars: 1000 },
 };
 const NAMES = ['mode', 'k', 'alpha', 'delta'];
-const read = (name, text) => (name === 'mode' ? engine.parseMode(text) : engine.parseField(text, LIMITS[name]));
-const canonical = (name, value) => (name === 'mode' ? value : canonicalText(engine, LIMITS[name], value));
+const MODES = ['fresh', 'copy', 'xor'];
+const read = (name, text) => (name === 'mode' ? numbers.parseChoice(text, MODES) : numbers.parseField(text, LIMITS[name]));
+const canonical = (name, value) => (name === 'mode' ? value : canonicalText(undefined, LIMITS[name], value));
 const DEFAULTS = { mode: 'fresh', k: '2', alpha: '3.0', delta: '0' };
 
 describe('the address', () => {
@@ -84,9 +82,9 @@ describe('the address', () => {
   });
 
   test('the written query is canonical, in parameter order, with "/" kept', () => {
-    const values = { mode: 'copy', k: 20, alpha: engine.parseNumber('5.70'), delta: engine.parseNumber('2/6') };
+    const values = { mode: 'copy', k: 20, alpha: numbers.parseNumber('5.70'), delta: numbers.parseNumber('2/6') };
     assert.equal(queryString(NAMES, values, canonical), 'mode=copy&k=20&alpha=5.7&delta=1/3');
-    const decimal = { ...values, delta: engine.parseNumber('0.10') };
+    const decimal = { ...values, delta: numbers.parseNumber('0.10') };
     assert.equal(queryString(NAMES, decimal, canonical), 'mode=copy&k=20&alpha=5.7&delta=0.1');
   });
 
@@ -132,7 +130,7 @@ describe('all or nothing', () => {
     const failures = [];
     const present = () => {
       const view = { a: 'new a' };
-      view.b = engine.decimalStr(null); // throws, as a broken formatter would
+      view.b = rational.decimalStr(null); // throws, as a broken formatter would
       return view;
     };
     const view = presentThenShow(present, (shown) => Object.assign(screen, shown), (error) => failures.push(error));
@@ -185,27 +183,27 @@ describe('fields', () => {
     });
 
   test('a field reads its limit, step and messages from its markup', () => {
-    const rule = fieldRule(wrapper(LIMITS.alpha, 1), engine);
-    assert.deepEqual(rule.min, engine.fraction(1n));
-    assert.deepEqual(rule.max, engine.fraction(100n));
+    const rule = fieldRule(wrapper(LIMITS.alpha, 1));
+    assert.deepEqual(rule.min, rational.fraction(1n));
+    assert.deepEqual(rule.max, rational.fraction(100n));
     assert.equal(rule.places, 1);
     assert.equal(fieldMessage(rule, 'range'), '1과 100 사이');
     assert.equal(fieldMessage(rule, null), '');
-    assert.throws(() => fieldRule(new FakeElement('div'), engine), /no data-limit/);
+    assert.throws(() => fieldRule(new FakeElement('div')), /no data-limit/);
   });
 
   test('steps go to the grid, exactly, and stop at the range ends', () => {
-    const alpha = fieldRule(wrapper(LIMITS.alpha, 1), engine);
-    const at = (text) => engine.parseNumber(text);
-    assert.equal(steppedText(engine, alpha, at('5.75'), 1), '5.8');
-    assert.equal(steppedText(engine, alpha, at('5.75'), -1), '5.7');
-    assert.equal(steppedText(engine, alpha, at('3'), 10), '4.0');
-    assert.equal(steppedText(engine, alpha, at('99.95'), 10), '100.0');
-    assert.equal(steppedText(engine, alpha, at('1'), -1), '1.0');
-    const k = fieldRule(wrapper(LIMITS.k, 0), engine);
-    assert.equal(steppedText(engine, k, 99, 10), '100');
-    assert.equal(steppedText(engine, k, 2, -1), '1');
-    assert.equal(steppedText(engine, k, 1, -1), '1');
+    const alpha = fieldRule(wrapper(LIMITS.alpha, 1));
+    const at = (text) => numbers.parseNumber(text);
+    assert.equal(steppedText(undefined, alpha, at('5.75'), 1), '5.8');
+    assert.equal(steppedText(undefined, alpha, at('5.75'), -1), '5.7');
+    assert.equal(steppedText(undefined, alpha, at('3'), 10), '4.0');
+    assert.equal(steppedText(undefined, alpha, at('99.95'), 10), '100.0');
+    assert.equal(steppedText(undefined, alpha, at('1'), -1), '1.0');
+    const k = fieldRule(wrapper(LIMITS.k, 0));
+    assert.equal(steppedText(undefined, k, 99, 10), '100');
+    assert.equal(steppedText(undefined, k, 2, -1), '1');
+    assert.equal(steppedText(undefined, k, 1, -1), '1');
   });
 });
 
@@ -354,25 +352,25 @@ describe('lists, checkbox groups and rules across fields', () => {
     const field = fieldOf(
       wrapper(`<div data-field="weights0" data-limit="${limit(WEIGHTS)}" data-messages="{&quot;syntax&quot;: &quot;쉼표&quot;}">` +
         '<input value="9,6,1"><p data-error-for="weights0" hidden></p></div>'),
-      events,
+      undefined,
     );
     assert.equal(field.group, false);
     assert.equal(field.steps, false);
     assert.equal(field.min, null);
     assert.equal(fieldText(field), '9,6,1');
-    assert.deepEqual(readText(events, field.limit, ' 9 , 6 ,1 '), { ok: true, value: [9, 6, 1] });
-    assert.equal(canonicalText(events, field.limit, [9, 6, 1]), '9,6,1');
+    assert.deepEqual(readText(undefined, field.limit, ' 9 , 6 ,1 '), { ok: true, value: [9, 6, 1] });
+    assert.equal(canonicalText(undefined, field.limit, [9, 6, 1]), '9,6,1');
     showFieldError(field, 'syntax');
     assert.equal(field.error.textContent, '쉼표');
     assert.equal(field.input.getAttribute('aria-invalid'), 'true');
-    assert.throws(() => fieldRule(field.wrapper, engine), /needs a reader of lists/);
+    assert.throws(() => fieldRule(field.wrapper, /** @type {any} */ ({ parseNumber: numbers.parseNumber })), /needs a reader of lists/);
   });
 
   test('a checkbox group: its text is the ticked values in increasing order; a text ticks them', () => {
     const boxes = [3, 0, 1].map((i) => `<input type="checkbox" name="event" value="${i}">`).join('');
     const field = fieldOf(
       wrapper(`<fieldset data-field="event" data-limit="${limit(EVENT)}">${boxes}<p data-error-for="event" hidden></p></fieldset>`),
-      events,
+      undefined,
     );
     assert.equal(field.group, true);
     assert.equal(field.steps, false);
@@ -388,7 +386,7 @@ describe('lists, checkbox groups and rules across fields', () => {
 
   test('the address: a parameter that breaks a rule across fields falls back; then the whole state', () => {
     const names = ['a', 'b'];
-    const readList = (name, text) => events.readList(text, WEIGHTS);
+    const readList = (name, text) => numbers.readList(text, WEIGHTS);
     const join = (name, value) => value.join(',');
     const sameLength = (values) => (values.a && values.b && values.a.length !== values.b.length ? { b: 'mismatch' } : {});
     const defaults = { a: '1,2', b: '3,4' };
@@ -439,41 +437,41 @@ describe('signed integers and radio groups (limits of kind "integer" and "choice
   test('a signed integer reads "-3" and "007", refuses "2.5" (step), "+2", "−2", "2e1" (syntax) and -1001 (range)', () => {
     const cases = { '-3': -3, '007': 7, '-0': 0, '2.5': 'step', '-2.5': 'step', '+2': 'syntax', '−2': 'syntax', '2e1': 'syntax', '-1001': 'range', '': 'empty' };
     for (const [text, expected] of Object.entries(cases)) {
-      const read = readText(engine, integer, text);
+      const read = readText(undefined, integer, text);
       assert.equal(read.ok ? read.value : read.reason, expected, text);
     }
   });
 
   test('a list of signed integers reads "3, -1,7" and refuses an empty database, "1.5" and 101', () => {
-    assert.deepEqual(readText(events, values, ' 3, -1,7 ').value, [3, -1, 7]);
+    assert.deepEqual(readText(undefined, values, ' 3, -1,7 ').value, [3, -1, 7]);
     for (const [text, reason] of [['', 'empty'], ['1.5', 'syntax'], ['101', 'range'], ['1,-', 'syntax'], [Array(11).fill('1').join(','), 'count']]) {
-      assert.equal(readText(events, values, text).reason, reason, text);
+      assert.equal(readText(undefined, values, text).reason, reason, text);
     }
-    assert.equal(canonicalText(events, values, [3, -1, 7]), '3,-1,7');
+    assert.equal(canonicalText(undefined, values, [3, -1, 7]), '3,-1,7');
   });
 
   test('a signed integer field steps across 0 and stops at its negative end', () => {
-    const rule = fieldRule(wrapper(integer), engine);
-    assert.deepEqual([rule.min, rule.max], [engine.fraction(-1000n), engine.fraction(1000n)]);
-    assert.equal(steppedText(engine, rule, 1, -2), '-1');
-    assert.equal(steppedText(engine, rule, -999, -10), '-1000');
-    assert.equal(canonicalText(engine, integer, -4), '-4');
+    const rule = fieldRule(wrapper(integer));
+    assert.deepEqual([rule.min, rule.max], [rational.fraction(-1000n), rational.fraction(1000n)]);
+    assert.equal(steppedText(undefined, rule, 1, -2), '-1');
+    assert.equal(steppedText(undefined, rule, -999, -10), '-1000');
+    assert.equal(canonicalText(undefined, integer, -4), '-4');
   });
 
   test('a radio group is a field: its text is the checked value, a choice not listed is refused', () => {
     const field = fieldOf(
       wrapper(choice, '<input type="radio" name="mechanism" value="geometric"><input type="radio" name="mechanism" value="k-ary">'),
-      engine,
+      undefined,
     );
     assert.equal(field.group, true);
     assert.equal(field.steps, false);
     assert.equal(fieldText(field), '');
     setFieldText(field, 'k-ary');
     assert.equal(fieldText(field), 'k-ary');
-    assert.deepEqual(readText(engine, choice, 'k-ary'), { ok: true, value: 'k-ary' });
-    assert.equal(readText(engine, choice, 'laplace').reason, 'syntax');
-    assert.equal(readText(engine, choice, '').reason, 'empty');
-    assert.equal(canonicalText(engine, choice, 'k-ary'), 'k-ary');
+    assert.deepEqual(readText(undefined, choice, 'k-ary'), { ok: true, value: 'k-ary' });
+    assert.equal(readText(undefined, choice, 'laplace').reason, 'syntax');
+    assert.equal(readText(undefined, choice, '').reason, 'empty');
+    assert.equal(canonicalText(undefined, choice, 'k-ary'), 'k-ary');
   });
 });
 

@@ -13,22 +13,24 @@ from pathlib import Path
 
 from markupsafe import Markup
 
-from generator.core.optimal_composition import OptimalComposition
 from generator.course.lessons import Lesson
 from generator.course.quiz import quiz_of
-from generator.course.records import Optimal, optimal
 from generator.lessons.composition.catalogue import BY_SLUG, DATA, SLUG, TWO_STEP_BY_SLUG, Example
 from generator.lessons.composition.figures import figure_html
 from generator.lessons.composition.lab import LAB, example_texts
-from generator.lessons.composition.records import StateRecord, TwoStepRecord, two_step_record
+from generator.lessons.composition.records import (
+    Optimal,
+    StateRecord,
+    TwoStepRecord,
+    optimal_at_composed_alpha,
+    two_step_record,
+)
 from generator.lessons.composition.view import epsilon_html
 
 
 class ExampleRecord(StateRecord):
     """A catalogue example's record: the lab's, with its slug and title, and the optimal
-    composition of the panel's q steps, each (ln α₀, δ₀)-DP, at the composed α = α₀^q (what
-    the worst mechanism with the same step needs, between this release's exact δ and the
-    basic theorem's bound; None where the panel has no steps, as for xor)."""
+    composition of the panel's steps at the composed α (:func:`.records.optimal_at_composed_alpha`)."""
 
     slug: str
     title: str
@@ -46,12 +48,7 @@ def example_record(slug: str) -> ExampleRecord:
     """Everything the lesson shows of one catalogue example."""
     example = _example(slug)
     shown = LAB.record(LAB.read(example_texts(example)))
-    panel = shown["composition"]
-    steps = None
-    if panel["queries"] is not None and panel["delta0"] is not None and panel["composed_alpha"] is not None:
-        steps = optimal(
-            OptimalComposition(panel["alpha0"], panel["delta0"], panel["queries"]), panel["composed_alpha"]
-        )
+    steps = optimal_at_composed_alpha(shown["composition"])
     return {"slug": example.slug, "title": example.title, **shown, "optimal": steps}
 
 

@@ -19,6 +19,7 @@ from generator.core.channels import Channel, Mode, build
 from generator.core.claim import check_claim
 from generator.core.composition import Composition, compose, pure_bound
 from generator.core.finite_channel import FiniteChannel, post_process
+from generator.core.optimal_composition import OptimalComposition
 from generator.core.profile import INTEGER_GRID, Profile
 from generator.core.pure_epsilon import PureEpsilon, PureKind, channel_pure_epsilon, pure_epsilon
 from generator.core.rational import fraction_str
@@ -136,6 +137,49 @@ def state_record(state: State) -> StateRecord:
             "theorem": None if queries is None else log(queries, state.alpha0),
         },
     }
+
+
+class Optimal(TypedDict):
+    """The optimal composition of k (ln α₀, δ₀) steps at α (Kairouz, Oh and Viswanath 2015,
+    Thm 3.3; :mod:`generator.core.optimal_composition`): its δ = 1 − (1 − δ₀)^k (1 − δ*_RR(α))
+    and the parts it is made of: the worst step's randomized response with truth probability
+    α₀/(1 + α₀), the profile δ*_RR(α) of k of them, the chance (1 − δ₀)^k that no step
+    reveals x, and the basic theorem's k·δ₀."""
+
+    alpha0: Fraction
+    delta0: Fraction
+    k: int
+    alpha: Fraction
+    truth_probability: Fraction
+    rr_delta: Fraction
+    no_reveal: Fraction
+    delta: Fraction
+    sum_delta0: Fraction
+
+
+def optimal(composition: OptimalComposition, alpha: Fraction) -> Optimal:
+    return {
+        "alpha0": composition.alpha0,
+        "delta0": composition.delta0,
+        "k": composition.k,
+        "alpha": alpha,
+        "truth_probability": composition.truth_probability,
+        "rr_delta": composition.rr_delta(alpha),
+        "no_reveal": composition.no_reveal,
+        "delta": composition.delta(alpha),
+        "sum_delta0": composition.k * composition.delta0,
+    }
+
+
+def optimal_at_composed_alpha(panel: Panel) -> Optimal | None:
+    """The optimal composition of the panel's q steps, each (ln α₀, δ₀)-DP with the panel's δ₀,
+    at the composed α = α₀^q: what the worst mechanism with the same step guarantees needs,
+    between the release's exact δ and the basic theorem's bound (None where the panel has no
+    steps, as for xor)."""
+    queries, delta0, alpha = panel["queries"], panel["delta0"], panel["composed_alpha"]
+    if queries is None or delta0 is None or alpha is None:
+        return None
+    return optimal(OptimalComposition(panel["alpha0"], delta0, queries), alpha)
 
 
 class Steps(TypedDict):

@@ -1,35 +1,60 @@
 """The optimal-composition lesson: the privacy loss, the advanced theorem and the exact optimum.
 
-``LESSON`` is what the course machinery sees of it (:class:`generator.course.lessons.Lesson`).
+``LESSON`` is what the course sees of it (:class:`generator.course.lessons.Lesson`): its
+worked examples (:mod:`.catalogue`) and their records (:mod:`.records`), its quiz, its cards
+and figures (the lab's two charts, and the accountants' table of :mod:`.accountants`), and
+its lab (:mod:`.lab`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from generator.course.lessons import LegacyLesson
-from generator.course.quiz import quiz_from_data
-from generator.lessons.optimal import accountants, golden, lab_page, records
-from generator.lessons.optimal.catalogue import CATALOGUE
-from generator.lessons.optimal.data import FILE
+from generator.course.charts import chart_image
+from generator.course.lessons import Lesson
+from generator.course.quiz import quiz_of
+from generator.course.templates import render
+from generator.lessons.optimal.accountants import accountants_html
+from generator.lessons.optimal.catalogue import BY_SLUG, DATA, SLUG
+from generator.lessons.optimal.charts import chart_specs
+from generator.lessons.optimal.lab import FOLDER, LAB, example_texts
+from generator.lessons.optimal.records import ExampleRecord, example_record
+from generator.lessons.optimal.view import TEXTS
+
+CHART_KINDS = ("profile", "loss")
 
 
-def figure_html(kind: str, slug: str) -> str:
-    """``{{ figure <kind> <slug> }}``: the accountants' table, or one of the lab's charts."""
+def record(slug: str) -> ExampleRecord:
+    """Everything the lesson shows of one catalogue example."""
+    return example_record(BY_SLUG[slug])
+
+
+def card(slug: str) -> str:
+    """A worked example's card: its inputs, the three answers, a link to the lab."""
+    example = BY_SLUG[slug]
+    return LAB.card("card.html", example_texts(example), example=example)
+
+
+def figure(kind: str, slug: str) -> str:
+    """``{{ figure accountants|profile|loss <slug> }}``: the accountants' table, or a worked
+    example's chart with its caption."""
     if kind == "accountants":
-        return accountants.accountants_html(slug)
-    return lab_page.figure_html(kind, slug)
+        return accountants_html(slug)
+    if kind not in CHART_KINDS:
+        raise ValueError(f"unknown figure kind {kind!r}; expected 'accountants', 'profile' or 'loss'")
+    shown = LAB.record(LAB.read(example_texts(BY_SLUG[slug])))
+    label = TEXTS[f"chart-{kind}"]
+    chart = chart_image(chart_specs(shown)[kind], label)
+    return render("figure.html", FOLDER, kind=kind, slug=slug, chart=chart, label=label, view=LAB.view(shown))
 
 
-LESSON = LegacyLesson(
-    slug=FILE.slug,
-    examples=tuple(example.slug for example in CATALOGUE),
-    record=records.record,
-    quiz=quiz_from_data(FILE.slug, FILE.data["quiz"], f"{FILE.path}: quiz"),
-    card=lab_page.card_html,
-    figure=figure_html,
-    lab=lab_page.lab_html,
-    lab_entry=Path(__file__).resolve().parent / "lab" / "main.mjs",
-    generated=records.generated_files,
-    golden=golden.golden_files,
+LESSON = Lesson(
+    slug=SLUG,
+    folder=Path(__file__).resolve().parent,
+    examples=tuple(example.slug for example in DATA.catalogue),
+    record=record,
+    quiz=quiz_of(SLUG, DATA.quiz),
+    labs=(LAB,),
+    card=card,
+    figure=figure,
 )

@@ -1,19 +1,19 @@
 """The accountants' table (``{{ figure accountants <slug> }}``): a PLD's ε against the exact one.
 
-``accountants.json`` beside this module stores, for some homogeneous catalogue rows, what
-google ``dp_accounting``'s privacy loss distribution (PLD) reports as ε at the row's
-target δ, at each value discretization interval of :data:`INTERVALS`, both estimates:
+``accountants.json`` beside this module stores, for some catalogue rows of equal steps, what
+google ``dp_accounting``'s privacy loss distribution (PLD) reports as ε at the row's target
+δ, at each value discretization interval of :data:`INTERVALS`, both estimates:
 
 - pessimistic: every privacy loss is rounded *up* to the grid, so the PLD's δ at each ε
   is at least the true one, and the smallest ε it accepts is at least the true smallest ε;
 - optimistic: rounded *down*, so the same argument gives at most the true ε.
 
 ``dp_accounting`` is a test dependency only, so the site never runs it: the figures are
-catalogue data, ``tests/test_optimal_peer.py`` recomputes them and fails on any drift,
-and ``python -m tests.accountants_refresh`` writes the file again. The file is read
-strictly (as :mod:`generator.course.lesson_data` reads a lesson's data): a case names a
-homogeneous catalogue row, lists exactly the intervals of :data:`INTERVALS` in order, and
-stores each ε as the ``repr`` of a float (``"inf"`` when the PLD finds none).
+catalogue data, ``tests/lessons/optimal/test_peer.py`` recomputes them and fails on any
+drift, and ``python -m tests.accountants_refresh`` writes the file again. The file is read
+strictly by a schema (:func:`generator.course.lesson_file.read_data`): a case names a
+catalogue row of equal steps, lists exactly the intervals of :data:`INTERVALS` in order,
+and stores each ε as the ``repr`` of a float (``"inf"`` when the PLD finds none).
 
 The exact column is the core's: the smallest α with δ_opt(α) ≤ δ
 (:meth:`OptimalComposition.smallest_alpha`), a reduced fraction, and ε = ln α rounded
@@ -24,17 +24,17 @@ PLD − exact is float arithmetic, and the table says so.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Self
+
+from pydantic import BeforeValidator, model_validator
 
 from generator.core.logarithm import ln_decimal
 from generator.core.optimal_composition import OptimalComposition
-from generator.core.rational import fraction_str
 from generator.core.readable import MINUS, readable
-from generator.course.lesson_data import STR, LessonDataError, entries, fields, label, read_data, slugged_rows
+from generator.course.lesson_file import Data, read_data
 from generator.course.templates import render
 from generator.lessons.optimal.catalogue import BY_SLUG
 
@@ -43,12 +43,12 @@ CASES_PATH = FOLDER / "accountants.json"
 INTERVALS = ("0.01", "0.001", "0.0001")  # value_discretization_interval, coarse to fine
 PLACES = 4  # decimals of every ε shown
 ERROR_PLACES = 12  # decimals of the exact ε that the float error is taken against
-CASE_KEYS = {"slug": STR, "pld": "a list of figures"}
-FIGURE_KEYS = {"interval": STR, "pessimistic": STR, "optimistic": STR}
 
 
-def stored_float(text: str) -> float:
+def stored_float(text: object) -> float:
     """A stored ε: the ``repr`` of a non-negative float, or ``"inf"``; anything else is refused."""
+    if not isinstance(text, str):
+        raise ValueError(f"an ε is stored as a string, the repr of a float, not {text!r}")
     try:
         value = float(text)
     except ValueError:
@@ -58,36 +58,41 @@ def stored_float(text: str) -> float:
     return value
 
 
-@dataclass(frozen=True)
-class PldFigure:
+StoredFloat = Annotated[float, BeforeValidator(stored_float)]
+
+
+class PldFigure(Data):
     """The PLD's ε at one value discretization interval, both estimates."""
 
     interval: str
-    pessimistic: float
-    optimistic: float
+    pessimistic: StoredFloat
+    optimistic: StoredFloat
 
-    def __post_init__(self) -> None:
+    @model_validator(mode="after")
+    def _ordered(self) -> Self:
         if self.optimistic > self.pessimistic:
             raise ValueError(f"at {self.interval} the optimistic ε exceeds the pessimistic one")
+        return self
 
 
-@dataclass(frozen=True)
-class AccountantCase:
-    """A homogeneous catalogue row and the PLD's figures on its question."""
+class AccountantCase(Data):
+    """A catalogue row of equal steps and the PLD's figures on its question."""
 
     slug: str
-    figures: tuple[PldFigure, ...]
+    pld: tuple[PldFigure, ...]
 
-    def __post_init__(self) -> None:
+    @model_validator(mode="after")
+    def _known(self) -> Self:
         example = BY_SLUG.get(self.slug)
         if example is None or example.heterogeneous:
-            raise ValueError(f"{self.slug!r} is not a homogeneous catalogue row")
-        if tuple(figure.interval for figure in self.figures) != INTERVALS:
+            raise ValueError(f"{self.slug!r} is not a catalogue row of equal steps")
+        if tuple(figure.interval for figure in self.pld) != INTERVALS:
             raise ValueError(f"the intervals must be exactly {list(INTERVALS)}, in that order")
+        return self
 
     @property
     def composition(self) -> OptimalComposition:
-        composition = BY_SLUG[self.slug].composition
+        composition = BY_SLUG[self.slug].composition()
         assert isinstance(composition, OptimalComposition)
         return composition
 
@@ -96,33 +101,25 @@ class AccountantCase:
         return BY_SLUG[self.slug].delta
 
 
-def _figure(entry: Any, where: str) -> PldFigure:
-    values = fields(entry, FIGURE_KEYS, where)
-    return PldFigure(
-        values["interval"], stored_float(values["pessimistic"]), stored_float(values["optimistic"])
-    )
+class AccountantsFile(Data):
+    """The file: the ``dp_accounting`` release the figures were made with, and the cases."""
 
+    dp_accounting: str
+    cases: tuple[AccountantCase, ...]
 
-def _case(values: dict[str, Any]) -> AccountantCase:
-    where = f"{values['slug']!r}: pld"
-    figures = entries(values["pld"], where)
-    return AccountantCase(
-        values["slug"], tuple(_figure(entry, label(where, i, entry)) for i, entry in enumerate(figures))
-    )
-
-
-def cases_from_data(data: dict[str, Any], where: str) -> tuple[AccountantCase, ...]:
-    """The cases of the file's object; ``where`` names the file in messages."""
-    if not isinstance(data["dp_accounting"], str):
-        raise LessonDataError(f"{where}: 'dp_accounting' must be the version string")
-    return slugged_rows(data["cases"], f"{where}: cases", CASE_KEYS, _case)
+    @model_validator(mode="after")
+    def _distinct(self) -> Self:
+        slugs = [case.slug for case in self.cases]
+        for index, slug in enumerate(slugs):
+            if slug in slugs[:index]:
+                raise ValueError(f"cases[{index}]: slug {slug!r} repeats an earlier case")
+        return self
 
 
 @cache
-def stored() -> tuple[str, tuple[AccountantCase, ...]]:
-    """The file, read once: the ``dp_accounting`` version it was made with, and its cases."""
-    data = read_data(CASES_PATH, ("dp_accounting", "cases"))
-    return data["dp_accounting"], cases_from_data(data, str(CASES_PATH))
+def stored() -> AccountantsFile:
+    """The file, read once."""
+    return read_data(CASES_PATH, AccountantsFile)
 
 
 def exact_alpha(case: AccountantCase) -> Fraction | None:
@@ -149,12 +146,12 @@ def _estimate(reported: float, exact: float) -> dict[str, str]:
 
 def case_view(case: AccountantCase) -> dict[str, object]:
     """One case's row group: its inputs, the exact ε and each interval's two estimates."""
-    example = BY_SLUG[case.slug]
     alpha = exact_alpha(case)
     exact = math.inf if alpha is None else float(ln_decimal(alpha, ERROR_PLACES))
     return {
-        "example": example,
-        "alpha": None if alpha is None else fraction_str(alpha),
+        "slug": case.slug,
+        "example": BY_SLUG[case.slug],
+        "alpha": alpha,
         "epsilon": "∞" if alpha is None else ln_decimal(alpha, PLACES),
         "figures": [
             {
@@ -162,20 +159,22 @@ def case_view(case: AccountantCase) -> dict[str, object]:
                 "pessimistic": _estimate(figure.pessimistic, exact),
                 "optimistic": _estimate(figure.optimistic, exact),
             }
-            for figure in case.figures
+            for figure in case.pld
         ],
     }
 
 
 def accountants_html(slug: str) -> str:
     """The table of every stored case, the row group of the catalogue example ``slug`` marked."""
-    release, cases = stored()
-    if slug not in (case.slug for case in cases):
-        raise ValueError(f"no accountant figures for {slug!r}; expected one of {[c.slug for c in cases]}")
+    data = stored()
+    if slug not in (case.slug for case in data.cases):
+        raise ValueError(
+            f"no accountant figures for {slug!r}; expected one of {[c.slug for c in data.cases]}"
+        )
     return render(
         "accountants.html",
         FOLDER,
         slug=slug,
-        release=release,
-        cases=[dict(case_view(case), slug=case.slug) for case in cases],
+        release=data.dp_accounting,
+        cases=[case_view(case) for case in data.cases],
     )

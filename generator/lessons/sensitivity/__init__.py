@@ -1,26 +1,59 @@
-"""The sensitivity lesson: global sensitivity, clipping, and noise mechanisms computed exactly.
+"""The sensitivity lesson: global sensitivity, clipping, and discrete noise mechanisms computed
+exactly.
 
-``LESSON`` is what the course machinery sees of it (:class:`generator.course.lessons.Lesson`).
+``LESSON`` is what the course sees of it (:class:`generator.course.lessons.Lesson`): its
+worked examples (:mod:`.catalogue`) and their page records (:mod:`.examples`, with the
+continuous mechanisms of the theory), its quiz, its cards and figures, and its lab (:mod:`.lab`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from generator.course.lessons import LegacyLesson
-from generator.course.quiz import quiz_from_data
-from generator.lessons.sensitivity import golden, lab_page, records
-from generator.lessons.sensitivity.data import FILE
+from generator.course.charts import chart_image
+from generator.course.lessons import Lesson
+from generator.course.quiz import quiz_of
+from generator.course.templates import render
+from generator.lessons.sensitivity.catalogue import BY_SLUG, DATA, SLUG
+from generator.lessons.sensitivity.charts import chart_spec
+from generator.lessons.sensitivity.examples import (
+    CONTINUOUS,
+    ContinuousRecord,
+    ExampleRecord,
+    continuous_record,
+    example_record,
+)
+from generator.lessons.sensitivity.lab import FOLDER, LAB, example_texts
+from generator.lessons.sensitivity.view import TEXTS
 
-LESSON = LegacyLesson(
-    slug=FILE.slug,
-    examples=records.EXAMPLES,
-    record=records.record,
-    quiz=quiz_from_data(FILE.slug, FILE.data["quiz"], f"{FILE.path}: quiz"),
-    card=lab_page.card_html,
-    figure=lab_page.figure_html,
-    lab=lab_page.lab_html,
-    lab_entry=Path(__file__).resolve().parent / "lab" / "main.mjs",
-    generated=records.generated_files,
-    golden=golden.golden_files,
+
+def record(slug: str) -> ExampleRecord | ContinuousRecord:
+    """Everything the page's prose reads of one example (a catalogue row, or ``continuous``)."""
+    return continuous_record() if slug == CONTINUOUS else example_record(BY_SLUG[slug])
+
+
+def card(slug: str) -> str:
+    """A worked example's card: the lab's results for its setting, and a link to the lab."""
+    example = BY_SLUG[slug]
+    return LAB.card("card.html", example_texts(example), example=example)
+
+
+def figure(kind: str, slug: str) -> str:
+    """``{{ figure laws <slug> }}``: a worked example's two laws, chart and table."""
+    if kind != "laws":
+        raise ValueError(f"unknown figure kind {kind!r}; expected 'laws'")
+    shown = LAB.record(LAB.read(example_texts(BY_SLUG[slug])))
+    chart = chart_image(chart_spec(shown), TEXTS["chart-label"])
+    return render("figure.html", FOLDER, slug=slug, chart=chart, view=LAB.view(shown), texts=TEXTS)
+
+
+LESSON = Lesson(
+    slug=SLUG,
+    folder=Path(__file__).resolve().parent,
+    examples=(*(example.slug for example in DATA.catalogue), CONTINUOUS),
+    record=record,
+    quiz=quiz_of(SLUG, DATA.quiz),
+    labs=(LAB,),
+    card=card,
+    figure=figure,
 )

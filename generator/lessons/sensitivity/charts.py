@@ -15,31 +15,33 @@ from typing import Any
 
 import altair as alt
 
+from generator.core.rational import fraction_str
 from generator.course.charts import chart_spec as cached_spec
 from generator.course.charts import coordinate
-from generator.course.records import Record
+from generator.lessons.sensitivity.records import StateRecord
 
 LAWS = ("D", "D′")
 COLOURS = ("#4c78a8", "#f58518")
 
-Rows = list[dict[str, Any]]
+Row = dict[str, str | float | int]
+Rows = list[Row]
 
 
-def chart_rows(record: Record) -> dict[str, Rows]:
+def chart_rows(record: StateRecord) -> dict[str, Rows]:
     """The chart's named data set, from a state's record."""
     channel = record["channel"]
     return {
         "laws": [
-            {"output": int(label), "law": law, "probability": coordinate(exact), "exact": exact}
+            {"output": int(label), "law": law, "probability": coordinate(p), "exact": fraction_str(p)}
             for law, distribution in zip(
                 LAWS, (channel["distribution0"], channel["distribution1"]), strict=True
             )
-            for label, exact in zip(channel["labels"], distribution, strict=True)
+            for label, p in zip(channel["labels"], distribution, strict=True)
         ]
     }
 
 
-def laws_chart(record: Record) -> alt.Chart:
+def laws_chart(record: StateRecord) -> alt.Chart:
     """Both laws as points joined by lines, one colour per neighbour."""
     colour = alt.Color(
         "law:N",
@@ -70,6 +72,6 @@ def laws_chart(record: Record) -> alt.Chart:
     return chart
 
 
-def chart_spec(record: Record) -> dict[str, Any]:
+def chart_spec(record: StateRecord) -> dict[str, Any]:
     """The validated Vega-Lite spec of a state's chart, its data set inline."""
     return cached_spec(laws_chart, record)

@@ -25,6 +25,9 @@ import { cellHtml, exactOf, numberHtml, readingText } from '#lab/kit/markup.mjs'
 import { escapeHtml, fillTemplate } from '#lab/kit/text.mjs';
 
 /** @typedef {import('#lab/exact/rational.mjs').Fraction} Fraction */
+/** @typedef {import('./types.mjs').StateRecord} StateRecord */
+/** @typedef {import('./types.mjs').Log} Log */
+/** @typedef {{attrs?: Record<string, string | null>, text?: string, html?: string, hidden?: boolean, items?: Shown[], cells?: Shown[]}} Shown */
 
 const X_LABELS = ['x = 0', 'x = 1'];
 /** The composition panel's slots that only a composed release fills, with their attributes. */
@@ -36,8 +39,11 @@ const COMPOSED = {
   'composed-delta-exact': ['data-exact'],
 };
 
-/** xor releases R and x XOR R whatever k and p are: neither is read (lab.py's `ignored`). */
-export function ignored(/** @type {Record<string, string | undefined>} */ texts) {
+/**
+ * xor releases R and x XOR R whatever k and p are: neither is read (lab.py's `ignored`).
+ * @param {Record<string, string | undefined>} texts @returns {string[]}
+ */
+export function ignored(texts) {
   return texts.mode === 'xor' ? ['k', 'p'] : [];
 }
 
@@ -48,6 +54,7 @@ const optional = (value) => (value === null ? null : fractionStr(value));
  * The record of one state (records.state_record). The release's denominator is a power of
  * 100/gcd(p, 100 − p), so its probabilities reduce by their 2s and 5s alone.
  * @param {{mode: 'fresh' | 'copy' | 'xor', k: number, p: number, alpha: Fraction, delta: Fraction, alpha0: Fraction}} values
+ * @returns {StateRecord}
  */
 export function evaluate(values) {
   const channel = buildChannel(values.mode, values.p, values.k);
@@ -94,18 +101,21 @@ export function evaluate(values) {
 // ---------------------------------------------------------------------------------------
 // The view (view.py)
 
-const exact = (/** @type {string} */ value) => ({ attrs: { 'data-exact': value }, html: numberHtml(value) });
-const exactCell = (/** @type {string} */ value) => ({ attrs: { 'data-exact': value }, html: cellHtml(value) });
-const text = (/** @type {string} */ value) => ({ text: value });
+/** @param {string} value @returns {Shown} */
+const exact = (value) => ({ attrs: { 'data-exact': value }, html: numberHtml(value) });
+/** @param {string} value @returns {Shown} */
+const exactCell = (value) => ({ attrs: { 'data-exact': value }, html: cellHtml(value) });
+/** @param {string} value @returns {Shown} */
+const text = (value) => ({ text: value });
 
-/** view.channel_text: the mode, k and p, or the mode alone for xor. */
+/** view.channel_text: the mode, k and p, or the mode alone for xor. @param {StateRecord} record @param {Record<string, string>} texts */
 function channelText(record, texts) {
   const { mode, k, p } = record.channel;
   const name = texts['mode-' + mode];
   return mode === 'xor' ? name : fillTemplate(texts.channel, { mode: name, k, p });
 }
 
-/** view.epsilon_html: "2·ln(3) ≈ 2.197", "0", or the sentence for ∞. */
+/** view.epsilon_html: "2·ln(3) ≈ 2.197", "0", or the sentence for ∞. @param {Log} value @param {Record<string, string>} texts */
 function epsilonHtml(value, texts) {
   if (value.exact === '0') return '0';
   if (value.exact === '∞') return escapeHtml(texts['eps-infinite']);
@@ -115,6 +125,7 @@ function epsilonHtml(value, texts) {
 /** A sentence whose {slots} take markup (templates.fill_html): the sentence escaped, not the values. */
 const fillHtml = (/** @type {string} */ template, /** @type {Record<string, unknown>} */ values) => fillTemplate(escapeHtml(template), values);
 
+/** @param {StateRecord['claim']} claim @param {Record<string, string>} texts */
 function verdictText(claim, texts) {
   return fillTemplate(texts[claim.passes ? 'verdict-pass' : 'verdict-fail'], {
     required: readingText(claim.required),
@@ -122,10 +133,13 @@ function verdictText(claim, texts) {
   });
 }
 
-/** view._composed: the panel's slots past α₀ ("—" and no attributes in xor). */
+/**
+ * view._composed: the panel's slots past α₀ ("—" and no attributes in xor).
+ * @param {StateRecord} record @param {Record<string, string>} texts @returns {Record<string, Shown>}
+ */
 function composed(record, texts) {
   const panel = record.composition;
-  /** @type {Record<string, any>} */
+  /** @type {Record<string, Shown>} */
   const shown = {};
   if (panel.queries === null) {
     for (const name of Object.keys(COMPOSED)) {
@@ -153,7 +167,10 @@ function composed(record, texts) {
   return shown;
 }
 
-/** view._tables: the probability table and the profile table (the claim's α, then the grid). */
+/**
+ * view._tables: the probability table and the profile table (the claim's α, then the grid).
+ * @param {StateRecord} record @param {Record<string, string>} texts @returns {Record<string, Shown>}
+ */
 function tables(record, texts) {
   const { channel, claim, grid } = record;
   const event = claim.event.outputs;
@@ -183,7 +200,8 @@ function tables(record, texts) {
 
 /**
  * Every slot of one state (view.view).
- * @param {any} record evaluate's @param {Record<string, string>} texts the lab's sentences
+ * @param {StateRecord} record evaluate's @param {Record<string, string>} texts the lab's sentences
+ * @returns {Record<string, Shown>}
  */
 export function view(record, texts) {
   const { claim, pure_epsilon: pure, composition: panel, epsilon } = record;
@@ -225,7 +243,7 @@ export function view(record, texts) {
   };
 }
 
-/** What the live region says after an update (view.announcement). */
+/** What the live region says after an update (view.announcement). @param {StateRecord} record @param {Record<string, string>} texts */
 export function announcement(record, texts) {
   const { claim } = record;
   return fillTemplate(texts.announcement, {
@@ -241,7 +259,7 @@ export function announcement(record, texts) {
 
 const coordinate = (/** @type {string} */ value) => toNumber(exactOf(value));
 
-/** The rows of both charts, and the spec of the record's mode. */
+/** The rows of both charts, and the spec of the record's mode. @param {StateRecord} record */
 export function charts(record) {
   const { channel, claim, grid } = record;
   const event = claim.event.outputs;

@@ -32,6 +32,7 @@ import { cellHtml, exactOf, numberHtml, readingText } from '#lab/kit/markup.mjs'
 import { escapeHtml, fillTemplate } from '#lab/kit/text.mjs';
 
 /** @typedef {import('#lab/exact/rational.mjs').Fraction} Fraction */
+/** @typedef {import('./types.mjs').StateRecord} StateRecord */
 
 const MAX_OUTPUTS = 8;
 
@@ -67,7 +68,7 @@ function eventRecord(channel, check, delta) {
   };
 }
 
-/** @param {{fpr: Fraction, tpr: Fraction}[]} chain */
+/** @param {{fpr: Fraction, tpr: Fraction}[]} chain @returns {[string, string][]} */
 const points = (chain) => chain.map((point) => [fractionStr(point.fpr), fractionStr(point.tpr)]);
 
 /** records.tradeoff_record */
@@ -101,6 +102,7 @@ function outputsRecord(channel, alpha, maximal) {
 /**
  * The record of one state (records.state_record). Throws for rows that are no channel.
  * @param {{weights0: number[], weights1: number[], alpha: Fraction, delta: Fraction, event: number[]}} values
+ * @returns {StateRecord}
  */
 export function evaluate(values) {
   const channel = channelOf(values.weights0.map((_, i) => String(i)), values.weights0, values.weights1);
@@ -161,7 +163,7 @@ function options(record) {
 
 /**
  * Every slot of one state (view.view).
- * @param {any} record evaluate's @param {Record<string, string>} texts the lab's sentences
+ * @param {StateRecord} record evaluate's @param {Record<string, string>} texts the lab's sentences
  */
 export function view(record, texts) {
   const { claim, event } = record;
@@ -193,7 +195,7 @@ export function view(record, texts) {
   };
 }
 
-/** What the live region says after an update (view.announcement). */
+/** What the live region says after an update (view.announcement). @param {StateRecord} record @param {Record<string, string>} texts */
 export function announcement(record, texts) {
   const shown = view(record, texts);
   return fillTemplate(texts.announcement, { verdict: shown['out:claim'].text, event: shown['out:event-claim'].text });
@@ -210,7 +212,7 @@ function testRow(text, fpr, tpr) {
 
 const chain = (/** @type {string[][]} */ list) => list.map(([x, y], step) => ({ fpr: coordinate(x), tpr: coordinate(y), step }));
 
-/** The rows of the trade-off chart: every event, both boundaries and the chosen event. */
+/** The rows of the trade-off chart: every event, both boundaries and the chosen event. @param {StateRecord} record */
 export function charts(record) {
   const { tradeoff, event } = record;
   return {

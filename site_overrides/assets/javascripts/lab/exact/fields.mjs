@@ -33,6 +33,8 @@ const ONE = fraction(1n);
 
 /** @param {string} reason @returns {{ok: false, reason: string}} */
 const refuse = (reason) => ({ ok: false, reason });
+/** @param {any} value @returns {Parsed} */
+const accept = (value) => ({ ok: true, value });
 
 /**
  * The common start of every list-like reader: empty, length (Python's first two checks).
@@ -57,13 +59,16 @@ function entries(text, separator) {
   return found;
 }
 
-/** A number field's exact value (a count's too), as Python's `FieldLimit.read_exact`. */
+/**
+ * A number field's exact value (a count's too), as Python's `FieldLimit.read_exact`.
+ * @param {string} text @param {any} limit @returns {Parsed}
+ */
 function readExact(text, limit) {
   const read = parseField(text, limit);
-  return read.ok && typeof read.value === 'number' ? { ok: true, value: fraction(BigInt(read.value)) } : read;
+  return read.ok && typeof read.value === 'number' ? accept(fraction(BigInt(read.value))) : read;
 }
 
-/** Steps "3:0, 2:0.01" (generator/core/fields.py's `PairsLimit.read`). */
+/** Steps "3:0, 2:0.01" (generator/core/fields.py's `PairsLimit.read`). @param {unknown} text @param {any} limit @returns {Parsed} */
 function readPairs(text, limit) {
   const start = started(text, limit);
   if (typeof start !== 'string') return start;
@@ -78,10 +83,10 @@ function readPairs(text, limit) {
     if (!second.ok) return second;
     value.push([first.value, second.value]);
   }
-  return { ok: true, value };
+  return accept(value);
 }
 
-/** A matrix "1,0; 1/2,1/2" (generator/core/fields.py's `MatrixLimit.read`). */
+/** A matrix "1,0; 1/2,1/2" (generator/core/fields.py's `MatrixLimit.read`). @param {unknown} text @param {any} limit @returns {Parsed} */
 function readMatrix(text, limit) {
   const start = started(text, limit);
   if (typeof start !== 'string') return start;
@@ -104,7 +109,7 @@ function readMatrix(text, limit) {
       return refuse('row-sum');
     }
   }
-  return { ok: true, value: values };
+  return accept(values);
 }
 
 /**

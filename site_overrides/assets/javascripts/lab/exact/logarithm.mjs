@@ -15,6 +15,11 @@
  * they agree that is the answer, else W grows by 64 bits (a transcendental value is never
  * on a boundary, so the loop ends).
  *
+ * A chart coordinate is the double nearest to a value (`nearestNumber`, Python's
+ * `nearest_float`): both ends are rounded to the nearest double (`toNumber` rounds
+ * correctly), and when they agree that is the double of every value between them; else W
+ * grows as above. The same double as Python's, whatever arithmetic found it.
+ *
  * The module has no dependency and no side effect; it runs in browsers and in node.
  *
  * @module exact/logarithm
@@ -24,23 +29,23 @@
 /** @typedef {{lo: bigint, hi: bigint, bits: number}} Interval  lo/2^bits <= value <= hi/2^bits */
 
 const START_BITS = 64;
-import { bitLength, fractionStr, power } from './rational.mjs';
+import { bitLength, fractionStr, power, toNumber } from './rational.mjs';
 
 const MORE_BITS = 64;
 const MAX_BITS = 8192;
 
-/** floor(a / b) for b > 0 (BigInt division truncates toward zero). */
+/** floor(a / b) for b > 0 (BigInt division truncates toward zero). @param {bigint} a @param {bigint} b */
 function floorDiv(a, b) {
   const q = a / b;
   return a < 0n && q * b !== a ? q - 1n : q;
 }
 
 /** floor(x / 2^s) (Python's x >> s, also for negative x). */
-const shiftDown = (x, s) => x >> BigInt(s);
+const shiftDown = (/** @type {bigint} */ x, /** @type {number} */ s) => x >> BigInt(s);
 /** ceil(x / 2^s): Python's -((-x) >> s). */
-const shiftUp = (x, s) => -((-x) >> BigInt(s));
+const shiftUp = (/** @type {bigint} */ x, /** @type {number} */ s) => -((-x) >> BigInt(s));
 
-/** isqrt of a non-negative BigInt (Newton's method from above). */
+/** isqrt of a non-negative BigInt (Newton's method from above). @param {bigint} n @returns {bigint} */
 export function isqrt(n) {
   if (n < 2n) return n;
   let x = 1n << BigInt(Math.ceil(bitLength(n) / 2));
@@ -52,11 +57,11 @@ export function isqrt(n) {
 }
 
 /** @param {Interval} a @param {Interval} b @returns {Interval} */
-export function addIntervals(a, b) {
+export function addIntervals(/** @type {Interval} */ a, /** @type {Interval} */ b) {
   return { lo: a.lo + b.lo, hi: a.hi + b.hi, bits: a.bits };
 }
 
-/** The product of two non-negative intervals, rounded outwards. */
+/** The product of two non-negative intervals, rounded outwards. @param {Interval} a @param {Interval} b */
 export function multiplyIntervals(a, b) {
   if (a.lo < 0n || b.lo < 0n) throw new RangeError('interval products are taken of non-negative intervals only');
   return { lo: shiftDown(a.lo * b.lo, a.bits), hi: shiftUp(a.hi * b.hi, a.bits), bits: a.bits };
@@ -67,7 +72,7 @@ export function scaleInterval(a, factor) {
   return { lo: floorDiv(a.lo * factor.num, factor.den), hi: -floorDiv(-a.hi * factor.num, factor.den), bits: a.bits };
 }
 
-/** √value of a non-negative interval, rounded outwards. */
+/** √value of a non-negative interval, rounded outwards. @param {Interval} a */
 export function sqrtInterval(a) {
   const lowSquare = a.lo << BigInt(a.bits);
   const highSquare = a.hi << BigInt(a.bits);
@@ -75,7 +80,10 @@ export function sqrtInterval(a) {
   return { lo: isqrt(lowSquare), hi: high * high === highSquare ? high : high + 1n, bits: a.bits };
 }
 
-/** atanh(y) for 0 <= y = numerator/denominator <= 1/3, in units of 2^-bits. */
+/**
+ * atanh(y) for 0 <= y = numerator/denominator <= 1/3, in units of 2^-bits.
+ * @param {bigint} numerator @param {bigint} denominator @param {number} bits
+ */
 function atanh(numerator, denominator, bits) {
   let term = (numerator << BigInt(bits)) / denominator;
   const squareN = numerator * numerator;
@@ -178,4 +186,30 @@ export function logTerm(multiplier, ratio, places = 3) {
     exact: multiplier === 1 ? log : `${multiplier}·${log}`,
     decimal: lnDecimal(power(ratio, multiplier), places),
   };
+}
+
+/**
+ * The double nearest to a real value given as intervals of growing precision (Python's
+ * `nearest_float`): a chart coordinate, deciding nothing. The interval may be negative.
+ * @param {(bits: number) => Interval} compute @returns {number}
+ */
+export function nearestNumber(compute) {
+  for (let bits = START_BITS; bits <= MAX_BITS; bits += MORE_BITS) {
+    const interval = compute(bits);
+    const den = 1n << BigInt(interval.bits);
+    const low = toNumber({ num: interval.lo, den });
+    if (low === toNumber({ num: interval.hi, den })) return low;
+  }
+  throw new RangeError('the value lies halfway between two doubles');
+}
+
+/**
+ * ln(value) of a positive rational as the nearest double (Python's `ln_float`): below 1, the
+ * negative of ln(1/value)'s. The value need not be reduced.
+ * @param {Fraction} value @returns {number}
+ */
+export function lnNumber(value) {
+  if (value.num <= 0n || value.den <= 0n) throw new RangeError('ln takes a positive exact rational');
+  if (value.num < value.den) return -lnNumber({ num: value.den, den: value.num });
+  return nearestNumber((bits) => lnInterval(value, bits));
 }

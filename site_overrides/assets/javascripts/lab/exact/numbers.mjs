@@ -16,7 +16,8 @@
  *
  * Lists of counts ("9,6,1", an event "0,1") are read by `readList` against a list's limit
  * (generator/core/list_fields.py's `ListLimit.as_json`), as Python's `read_list`; a list
- * whose item is of kind "integer" holds signed integers ("3,-1,7", `IntegerListLimit`).
+ * whose item is of kind "integer" holds signed integers ("3,-1,7": generator/core/fields.py's
+ * `ListLimit` of an `IntegerLimit`).
  * A limit of kind "integer" reads one signed integer, one of kind "choice" one of its
  * `choices` (a radio group), both by `parseField`.
  *
@@ -195,8 +196,8 @@ export function parseFields(texts, limits, read = {}) {
   /** @type {Record<string, ParseFailure>} */
   const errors = {};
   for (const [field, result] of Object.entries(parsed)) {
-    if (result.ok) values[field] = result.value;
-    else errors[field] = result.reason;
+    if (result.ok === true) values[field] = result.value;
+    else errors[field] = /** @type {{ok: false, reason: ParseFailure}} */ (result).reason;
   }
   return { ok: Object.keys(errors).length === 0, values, errors };
 }

@@ -48,6 +48,8 @@ const EXACT = Object.freeze({ parseField, readList, parseNumber, canonicalNumber
  *   parseNumber(text: string): Fraction | null,
  *   canonicalNumber(value: Fraction, grid: number | null): string,
  *   fraction(num: bigint, den?: bigint): Fraction,
+ *   readField?(text: unknown, limit: any): {ok: boolean, value?: any, reason?: string},
+ *   fieldText?(value: any, limit: any): string,
  * }} Numbers
  * @typedef {{limit: any, places: number, min: Fraction | null, max: Fraction | null,
  *            messages: Record<string, string>}} FieldRule  min and max are null for a list

@@ -243,7 +243,7 @@ export class Lab {
     const win = this.env.win;
     // The handlers below end in update(), which catches its own failures; anything else
     // that throws is a bug in this script: it is shown and logged, never swallowed.
-    const guard = (handler) => (event) => {
+    const guard = (/** @type {(this: Lab, event: any) => void} */ handler) => (/** @type {any} */ event) => {
       try {
         handler.call(this, event);
       } catch (error) {
@@ -454,9 +454,12 @@ export function mountLab(root, definition, env) {
  * `[data-lab-chart]` elements, and the view's slots are found by name (kit/shown).
  *
  * The module exports `evaluate(values)` (the record of a state, may throw), `view(record,
- * texts)` (every slot's state), and optionally `rules(values)` (the refusals of the rules
- * across fields), `ignored(texts)` (the fields a state does not use), `charts(record)` (the
- * live charts' rows) and `announcement(record, texts)` (what the live region says).
+ * texts)` (every slot's state), and optionally `rules(values, limits)` (the refusals of the
+ * rules across fields; `limits` are every field's data-limit and the root's
+ * data-rule-limits, by name), `ignored(texts)` (the fields a state does not use),
+ * `charts(record)` (the live charts' rows), `announcement(record, texts)` (what the live
+ * region says) and, with `ignored`, `IGNORABLE` (the fields a state may ignore, which the
+ * kit disables while it does).
  * @param {HTMLElement} root @param {any} engine
  */
 export function engineLab(root, engine) {
@@ -465,7 +468,13 @@ export function engineLab(root, engine) {
   for (const name of root.getAttributeNames()) {
     if (name.startsWith('data-text-')) texts[name.slice('data-text-'.length)] = root.getAttribute(name) || '';
   }
-  const params = Array.from(root.querySelectorAll('[data-field]'), (wrapper) => wrapper.getAttribute('data-field') || '');
+  const wrappers = Array.from(root.querySelectorAll('[data-field]'));
+  const params = wrappers.map((wrapper) => wrapper.getAttribute('data-field') || '');
+  /** @type {Record<string, any>} */
+  const limits = JSON.parse(root.getAttribute('data-rule-limits') || '{}');
+  wrappers.forEach((wrapper, i) => {
+    limits[params[i]] = JSON.parse(wrapper.getAttribute('data-limit') || 'null');
+  });
   /** @type {Record<string, Element>} */
   const found = {};
   const slotOf = (/** @type {string} */ name) => found[name] || (found[name] = findViewSlots(root, [name])[name]);
@@ -473,9 +482,9 @@ export function engineLab(root, engine) {
     label: root.getAttribute('data-lab') + ' lab',
     params,
     fields: params,
-    checkState: engine.rules,
+    checkState: engine.rules && ((/** @type {Record<string, any>} */ values) => engine.rules(values, limits)),
     ignored: engine.ignored,
-    ignorable: params,
+    ignorable: engine.IGNORABLE || [],
     slots: { error: '[data-lab-error]', notice: '[data-lab-notice]', live: '[data-lab-live]' },
     charts: Array.from(root.querySelectorAll('[data-lab-chart]'), (chart) => chart.getAttribute('data-lab-chart')),
     title: '[data-lab-title]',
