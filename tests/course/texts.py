@@ -56,15 +56,6 @@ def section(text: str, anchor: str) -> str:
     return text[match.end() : following.start() if following else len(text)]
 
 
-def heading_section(text: str, title: str) -> str:
-    """The Markdown under a heading without an id (the home page's), by its title."""
-    match = re.search(rf"^(#+) {re.escape(title)}\s*$", text, re.MULTILINE)
-    assert match, f"no heading {title!r}"
-    level = len(match[1])
-    following = re.compile(rf"^#{{1,{level}}} ", re.MULTILINE).search(text, match.end())
-    return text[match.end() : following.start() if following else len(text)]
-
-
 def home_section(slug: str) -> str:
     """The home page's section on one lesson: the ``###`` section that links its parts."""
     home = HOME.read_text(encoding="utf-8")
