@@ -112,9 +112,9 @@ def test_the_flipped_response_question_has_one_right_answer() -> None:
     core = pure_epsilon(channels.fresh(int(percent), 1)).describe()
     assert core == record_of("rr-2")["pure_epsilon"]["exact"] == "ln(3)"
     choices = [expand(choice) for choice in question.choices]
-    assert choices[question.answer].startswith("$\\varepsilon=\\ln 3$")
+    assert choices[question.answer].startswith("ε은 $\\ln 3$이다")
     assert not any(
-        choice.startswith("$\\varepsilon=\\ln 3$") for i, choice in enumerate(choices) if i != question.answer
+        choice.startswith("ε은 $\\ln 3$이다") for i, choice in enumerate(choices) if i != question.answer
     )
 
 

@@ -227,13 +227,15 @@ def test_every_page_uses_one_term_per_concept(name: str) -> None:
     assert term_violations(page_texts()[name]) == []
 
 
-def test_every_title_uses_one_term_per_concept() -> None:
-    assert [(slug, v) for slug, title in titles().items() for v in term_violations(title)] == []
+def test_every_quiz_and_title_uses_one_term_per_concept() -> None:
+    found = [(text.lesson, text.question, v) for text in quiz_texts() for v in term_violations(text.text)]
+    found += [(slug, "title", v) for slug, title in titles().items() for v in term_violations(title)]
+    assert found == []
 
 
 def test_the_sensitivity_lesson_has_no_transcript_so_no_girok() -> None:
     """The sensitivity lesson has data rows and no transcript: 기록 never stands there."""
-    texts = [page_texts()["sensitivity"]]
+    texts = [page_texts()["sensitivity"], *(t.text for t in quiz_texts() if t.lesson == "sensitivity")]
     texts += [title for slug, title in titles().items() if slug in lessons()["sensitivity"].examples]
     texts += [
         text
@@ -325,8 +327,14 @@ def test_no_page_writes_a_raw_english_word(name: str) -> None:
     assert english_words(page_texts()[name], glosses_allowed=True) == []
 
 
-def test_no_title_writes_a_raw_english_word() -> None:
-    assert [(slug, w) for slug, title in titles().items() for w in english_words(title, False)] == []
+def test_no_quiz_or_title_writes_a_raw_english_word() -> None:
+    found = [
+        (text.lesson, text.question, w)
+        for text in quiz_texts()
+        for w in english_words(running_text(text.text), False)
+    ]
+    found += [(slug, w) for slug, title in titles().items() for w in english_words(title, False)]
+    assert found == []
 
 
 @pytest.mark.parametrize(
@@ -420,6 +428,12 @@ def test_every_particle_after_math_on_a_page_fits_what_is_read(name: str) -> Non
     assert symbol_particles(running_text(all_pages()[name])) == []
 
 
+def test_every_particle_after_math_in_a_quiz_fits_what_is_read() -> None:
+    found = [(t.lesson, t.question, w) for t in quiz_texts() for w in math_particles(expand(t.text))]
+    found += [(t.lesson, t.question, w) for t in quiz_texts() for w in symbol_particles(t.text)]
+    assert found == []
+
+
 @pytest.mark.parametrize(
     ("text", "wrong"),
     [
@@ -459,6 +473,10 @@ _POWER_OF_TEN_FRACTION = re.compile(r"\d+/10{3,}")
 def test_a_logarithm_beside_tex_is_tex(name: str) -> None:
     text = re.sub(r"`[^`\n]*`", " ", _expanded_pages()[name])
     assert [text[max(0, m.start() - 20) : m.end() + 10] for m in _PLAIN_LN.finditer(text)] == []
+
+
+def test_a_quizs_logarithm_is_tex() -> None:
+    assert [(t.lesson, t.question) for t in quiz_texts() if _PLAIN_LN.search(expand(t.text))] == []
 
 
 def _placeholder_values(text: str) -> Iterator[tuple[str, str]]:
@@ -530,6 +548,27 @@ def register_violations(kind: str, text: str) -> list[str]:
 )
 def test_the_register_check_reads_the_endings(kind: str, text: str, wrong: list[str]) -> None:
     assert register_violations(kind, text) == wrong
+
+
+def test_each_quiz_widget_speaks_in_one_register() -> None:
+    found = [
+        (t.lesson, t.question, t.kind, v) for t in quiz_texts() for v in register_violations(t.kind, t.text)
+    ]
+    assert found == []
+
+
+def test_the_choices_of_a_question_have_one_shape() -> None:
+    for slug, lesson in lessons().items():
+        assert lesson.quiz is not None, slug
+        for question in lesson.quiz.questions:
+            shapes = {choice.rstrip().endswith(".") for choice in question.choices}
+            assert len(shapes) == 1, (slug, question.id, "some choices are sentences, some are not")
+            for choice in question.choices:
+                assert re.search(r"[가-힣]", MATH.sub("", choice)), (
+                    slug,
+                    question.id,
+                    "a choice is never math alone",
+                )
 
 
 # ---------------------------------------------------------------------------------------
