@@ -383,8 +383,8 @@ def test_the_home_links_the_lessons_and_marks_the_rest_as_coming(lesson: str) ->
     assert ["lessons/events.md" in row for row in rows] == [True, False, False, False, False]
     assert ["lessons/composition.md" in row for row in rows] == [False, True, False, False, False]
     assert ["lessons/postprocessing.md" in row for row in rows] == [False, False, True, False, False]
-    assert ["lessons/optimal.md" in row for row in rows] == [False, False, False, True, False]
-    assert ["lessons/sensitivity.md" in row for row in rows] == [False, False, False, False, True]
+    assert ["lessons/sensitivity.md" in row for row in rows] == [False, False, False, True, False]
+    assert ["lessons/optimal.md" in row for row in rows] == [False, False, False, False, True]
     assert not any("준비 중" in row for row in rows)
     for anchor in re.findall(r"\(lessons/composition\.md#([a-z-]+)\)", home):
         assert anchor in PARTS
