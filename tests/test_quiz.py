@@ -234,7 +234,7 @@ def test_pure_epsilon_answer_is_the_cores_exact_value(parsed: QuizParser) -> Non
     pure = record_of("fresh-k2")["pure_epsilon"]
     question = _question(parsed, "pure-epsilon-fresh")
     assert pure_epsilon(channels.fresh(75, 2)).describe() == pure["exact"] == "2·ln(3)"
-    assert _correct_choice(question) == _math(rf"\varepsilon=2\ln 3\approx {pure['decimal']}")
+    assert _correct_choice(question) == _math(rf"\varepsilon=2\ln 3\approx {pure['decimal']}") + "이다"
     assert f"\\ln {pure['max_ratio']}={_tex(pure['exact'])}" in question.explanation  # ln 9 = 2 ln 3
     assert not any(_tex(pure["exact"]) + "\\approx" in choice for choice in _wrong_choices(question))
 
@@ -294,9 +294,8 @@ def test_bound_answer_is_theorem_delta_then_exact_delta_with_the_optimal_between
 def test_third_response_answer_keeps_the_required_delta(parsed: QuizParser) -> None:
     k2, k3 = record_of("fresh-k2")["claim"], record_of("fresh-k3")["claim"]
     assert k2["required"] == k3["required"] == "3/8"
-    assert (
-        _correct_choice(_question(parsed, "third-fresh-response"))
-        == f"{_math('3/8')}에서 {_math('3/8')}으로, 그대로다."
+    assert _correct_choice(_question(parsed, "third-fresh-response")).startswith(
+        f"{_math('3/8')}에서 {_math('3/8')}으로, 그대로다."
     )
 
 
@@ -323,15 +322,17 @@ def test_counts_answer_shows_what_the_count_loses(parsed: QuizParser) -> None:
     )
     assert naive_delta_of(count0, count1, Fraction(1)) == Fraction(record["count"]["claim"]["required"])
     correct = _correct_choice(_question(parsed, "counts-suffice"))
-    assert correct.startswith("안 된다")
+    assert correct.startswith("반례이다")
     assert f"{_math('1/2')} 대신 {_math('1/4')}" in correct
 
 
 def test_p_below_half_answer_mirrors_p_above_half(parsed: QuizParser) -> None:
     question = _question(parsed, "p-below-half")
     assert pure_epsilon(channels.fresh(25, 2)) == pure_epsilon(channels.fresh(75, 2))
-    assert _correct_choice(question) == _math(r"\varepsilon=2\ln 3")
-    assert _math(r"\varepsilon=\infty") in question.choices  # p = 0, not p < 1/2
+    assert _correct_choice(question).startswith(_math(r"\varepsilon=2\ln 3") + "이다.")
+    assert any(
+        choice.startswith(_math(r"\varepsilon=\infty")) for choice in question.choices
+    )  # p = 0, not p < 1/2
     assert pure_epsilon(channels.fresh(0, 2)).describe() == "∞"
 
 
@@ -349,7 +350,7 @@ def test_adaptive_answer_is_the_cores_exact_value(parsed: QuizParser) -> None:
         "9",
     )
     correct = _correct_choice(_question(parsed, "adaptive-composition"))
-    assert correct == _math(r"\varepsilon=\ln 9") + ", " + _math(r"\delta_*(3)=3/8")
+    assert correct == "순수 ε은 " + _math(r"\varepsilon=\ln 9") + ", 필요한 δ는 " + _math(r"\delta_*(3)=3/8")
 
 
 def _render_stub(tex: str, display: bool) -> str:
@@ -409,7 +410,9 @@ _DECIMAL = re.compile(r"\d\.\d")
 
 
 def test_every_option_of_a_question_has_the_same_form() -> None:
-    for quiz in (quiz_for("composition"),):
+    for quiz in (
+        quiz_for(slug) for slug in ("composition", "events", "postprocessing", "sensitivity", "optimal")
+    ):
         for question in quiz.questions:
             decimals = [bool(_DECIMAL.search(expand(choice))) for choice in question.choices]
             assert len(set(decimals)) == 1, f"{question.id}: only some options carry a decimal"
@@ -418,18 +421,22 @@ def test_every_option_of_a_question_has_the_same_form() -> None:
 
 
 def test_the_quiz_types_no_computed_number_by_hand() -> None:
-    for question in COMPOSITION.questions:
+    for question in (
+        q
+        for slug in ("composition", "events", "postprocessing", "sensitivity", "optimal")
+        for q in quiz_for(slug).questions
+    ):
         for text in (question.prompt, question.explanation, *question.choices):
             assert typed_numbers(text) == [], (question.id, text)
 
 
 def test_storage_key_names_lesson_and_version(parsed: QuizParser) -> None:
     assert parsed.form["data-quiz"] == "composition"
-    # Version 3: the choices are shown shuffled, so a saved index means another choice.
-    assert COMPOSITION.version == 3
-    assert parsed.form["data-quiz-key"] == COMPOSITION.storage_key == "composition-lab:quiz:composition:v3"
+    # Version 4: the questions were rewritten to ask for transfer (version 3 shuffled the choices).
+    assert COMPOSITION.version == 4
+    assert parsed.form["data-quiz-key"] == COMPOSITION.storage_key == "composition-lab:quiz:composition:v4"
     assert f":v{COMPOSITION.version}" in COMPOSITION.storage_key
-    assert quiz_for("events").version == 2
+    assert quiz_for("events").version == 3
     bumped = Quiz("composition", COMPOSITION.version + 1, COMPOSITION.questions)
     assert bumped.storage_key != COMPOSITION.storage_key
 
