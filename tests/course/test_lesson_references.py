@@ -90,7 +90,7 @@ def test_every_lesson_names_its_prerequisites_with_links(slug: str) -> None:
 
 
 def test_the_relative_check_catches_a_wrong_neighbour(monkeypatch: pytest.MonkeyPatch) -> None:
-    import tests.course.test_course_order as here
+    import tests.course.test_lesson_references as here
 
     monkeypatch.setattr(here, "page", lambda slug: "[앞 단원](events.md)의 사건을 안다. 끝.")
     ((_, meant, linked),) = here.relative_references("postprocessing")

@@ -96,13 +96,6 @@ TERMS = (
 NOT_YET_IN_ONE_VOICE = (
     "generator/lessons/composition/lab_page.py",
     "generator/lessons/composition/templates/card.html",
-    "generator/lessons/optimal/templates/accountants.html",
-    "generator/lessons/postprocessing/charts.py",
-    "generator/lessons/postprocessing/lab_page.py",
-    "generator/lessons/postprocessing/templates/results.html",
-    "generator/lessons/sensitivity/charts.py",
-    "generator/lessons/sensitivity/lab_page.py",
-    "generator/lessons/sensitivity/templates/results.html",
 )
 
 ACRONYMS = frozenset({"DP", "LDP", "RDP", "PLD", "TPR", "FPR", "TV", "XOR", "SGD", "LMS"})

@@ -97,7 +97,7 @@ def group_chart(record: GroupRecord) -> alt.LayerChart:
         layer=[layer.encode(x=x, y=y, tooltip=_tooltip("δ")) for layer in layers],
         width=320,
         height=240,
-        description="그룹의 정확한 δ와 두 사슬 상한",
+        description="그룹의 정확한 δ와 두 사슬 상계",
         datasets=group_rows(record),
     )
 
