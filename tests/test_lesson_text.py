@@ -49,6 +49,7 @@ PROSE_ALLOWED = (
     r"Vadhan 2010",  # the year of Dwork, Rothblum and Vadhan's advanced composition theorem
     r"Vadhan 2016",  # the year of Murtagh and Vadhan's #P-completeness of optimal composition
     r"\*\*문제 [1-9]\.\*\*",  # the labels of the exercises
+    r"2의 거듭제곱",  # Mironov's snapping mechanism rounds to a multiple of a power of two
 )
 # Where a digit may stand inside $...$ or $$...$$, and why. Order matters: longer first.
 MATH_ALLOWED = (
@@ -59,12 +60,13 @@ MATH_ALLOWED = (
     r"(?<![\d.])2(?=k\\ln|\\ln)",  # the 2 of the Gaussian tail in √(2k ln(1/δ′)) and 2 ln(1/δ)
     r"(?<![\d.])2-\\alpha_0|\\alpha_0(?:<|\\ge)2",  # where advanced beats basic: α₀ < 2, 2 − α₀
     r"2\\varepsilon",  # replacing a record is two add/remove steps: ε-DP gives 2ε
+    r"2\\max",  # a replaced record moves between two parts of a partition by value: εᵢ + εⱼ ≤ 2 max εᵢ
     r"2R",  # the XOR mode's encoding 2R + (x XOR R) of its pair
     r"_2\b",  # the second step's index (ε_2, δ_2, Q_2)
     r"\\sqrt\{2\}",  # the √2 of the Laplace standard deviation and of a replaced histogram's Δ₂
     r"1\.25",  # the constant of the Gaussian mechanism's condition √(2 ln(1.25/δ))
-    r"(?<![\d.])2(?=B|b\}|p-1|\\Delta u)",  # a replaced record moves a sum by 2B; 1/(2b); 2p − 1; 2Δu
-    r"\\varepsilon/2",  # the exponential mechanism's usual base α = e^{ε/2}
+    r"(?<![\d.])2(?=B|C|b\}|p-1|\\Delta u)",  # replace: a sum by 2B, gradients by 2C; 1/(2b); 2p − 1; 2Δu
+    r"\\varepsilon/2",  # the exponential mechanism's usual base α₀ = e^{ε/2}; 2p − 1 ≈ ε/2 for a small ε
     r"(?<![\d.])[01](?!\.?\d)",  # the constants zero and one: bits, probability bounds, min{1, ·}
 )
 DISPLAY_MATH = re.compile(r"\$\$.*?\$\$", re.DOTALL)
@@ -381,8 +383,8 @@ def test_the_home_links_the_lessons_and_marks_the_rest_as_coming(lesson: str) ->
     assert ["lessons/events.md" in row for row in rows] == [True, False, False, False, False]
     assert ["lessons/composition.md" in row for row in rows] == [False, True, False, False, False]
     assert ["lessons/postprocessing.md" in row for row in rows] == [False, False, True, False, False]
-    assert ["lessons/optimal.md" in row for row in rows] == [False, False, False, True, False]
-    assert ["lessons/sensitivity.md" in row for row in rows] == [False, False, False, False, True]
+    assert ["lessons/sensitivity.md" in row for row in rows] == [False, False, False, True, False]
+    assert ["lessons/optimal.md" in row for row in rows] == [False, False, False, False, True]
     assert not any("준비 중" in row for row in rows)
     for anchor in re.findall(r"\(lessons/composition\.md#([a-z-]+)\)", home):
         assert anchor in PARTS

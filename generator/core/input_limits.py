@@ -14,7 +14,6 @@ engine's tests, so the BigInt engine never types a limit of its own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 # Re-exported while lessons move to generator.core.fields.
@@ -68,8 +67,8 @@ MAX_STEPS = 12
 OPTIMAL_STEPS = PairsLimit("steps", OPTIMAL_ALPHA0, OPTIMAL_DELTA0, MAX_STEPS)
 
 # The post-processing lab: a channel of k <= 6 fresh responses at a truth probability p in
-# [1/2, 1] with at most 3 decimals (or two typed rows of weights), and a map typed as a
-# matrix, one row per channel output (at most MAX_OUTPUTS) and at most MAX_OUTPUTS columns.
+# [1/2, 1] with at most 3 decimals (or two typed rows of weights); its map is a matrix of
+# at most MAX_OUTPUTS rows and columns.
 POST_P = FieldLimit("p", Kind.NUMBER, Fraction(1, 2), Fraction(1), 3)
 POST_K = _count("k", 1, 6)
 # The group lab: one randomized response at p in (1/2, 1) (3 decimals, so 0.501 to 0.999), a
@@ -78,32 +77,3 @@ POST_K = _count("k", 1, 6)
 GROUP_P = FieldLimit("p", Kind.NUMBER, Fraction(501, 1000), Fraction(999, 1000), 3)
 GROUP_G = _count("g", 1, 20)
 GROUP_ALPHA1 = FieldLimit("alpha1", Kind.NUMBER, Fraction(1), Fraction(100), 1)
-
-
-@dataclass(frozen=True)
-class MatrixLimit:
-    """A typed matrix "1,0;0,1": rows separated by ";", entries by ",", each entry an exact
-    number: a row of plain integers is weights (each at most ``weight.high``), any other row
-    exact fractions."""
-
-    name: str
-    weight: FieldLimit
-    max_rows: int
-    max_columns: int
-
-    def as_json(self) -> dict[str, object]:
-        """The rule as the browser reads it: a list (kit/fields) whose entries are rows."""
-        return {
-            "name": self.name,
-            "kind": "list",
-            "matrix": True,
-            "separator": ";",
-            "weight": self.weight.as_json(),
-            "max_rows": self.max_rows,
-            "max_columns": self.max_columns,
-            "max_chars": MAX_NUMBER_CHARS,
-        }
-
-
-POST_MAP = MatrixLimit("map", WEIGHT, MAX_OUTPUTS, MAX_OUTPUTS)
-POST_MAP1 = MatrixLimit("map1", WEIGHT, MAX_OUTPUTS, MAX_OUTPUTS)

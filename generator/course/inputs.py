@@ -147,10 +147,15 @@ class Field:
 
     @property
     def options(self) -> list[tuple[str, str]]:
-        """A radio group's (value, label) pairs."""
-        if not isinstance(self.limit, ChoiceLimit):
-            return []
-        return list(zip(self.limit.choices, self.labels, strict=True))
+        """A radio group's (value, label) pairs, or a checkbox group's: one box per possible
+        entry, from the entries' low end up ("0", "1", … for output indices; "1" alone for
+        a toggle whose only entry is 1)."""
+        if isinstance(self.limit, ChoiceLimit):
+            return list(zip(self.limit.choices, self.labels, strict=True))
+        if self.checkboxes and isinstance(self.limit, ListLimit):
+            low = int(self.limit.item.low)
+            return [(str(low + index), label) for index, label in enumerate(self.labels)]
+        return []
 
     def messages(self) -> dict[str, str]:
         """The message of each refusal this field can show (the engine's reason codes)."""

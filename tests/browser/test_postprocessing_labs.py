@@ -4,7 +4,7 @@ Both labs share one page (lessons/postprocessing.html): the post-processing lab
 (``#postprocessing-lab``) and the group lab (``#group-lab``). Every check reads the page as a
 learner sees it (the output slots' text and attributes, the rows of each lab's table, the
 captions) and holds it to the Python rendering of the same state (the lesson's own result
-templates over :func:`generator.lessons.postprocessing.lab_state.post_record` and
+templates over the views of :func:`generator.lessons.postprocessing.records.post_record` and
 :func:`group_record`), and the key numbers to the core itself:
 
 - the default states, before and after the labs mount;
@@ -32,16 +32,14 @@ from playwright.sync_api import Page, expect
 
 from generator.core.channels import fresh_counts
 from generator.core.group_privacy import approximate_chain, geometric_chain
-from generator.core.input_limits import GROUP_ALPHA1, GROUP_P, LAB_ALPHA, POST_P
-from generator.core.list_fields import list_text
 from generator.core.logarithm import ln_decimal
 from generator.core.post_processing import post_process_by_input
 from generator.core.profile import Profile
 from generator.core.pure_epsilon import channel_pure_epsilon
 from generator.core.rational import fraction_str
-from generator.course.lab_fields import SCRIPT_TEXTS, field_text
+from generator.course.lab import Lab
+from generator.course.lab_fields import SCRIPT_TEXTS
 from generator.course.templates import environment
-from generator.lessons.postprocessing import golden
 from generator.lessons.postprocessing.catalogue import (
     BY_SLUG,
     GROUP_EXAMPLES,
@@ -49,45 +47,39 @@ from generator.lessons.postprocessing.catalogue import (
     GroupExample,
     PostExample,
 )
-from generator.lessons.postprocessing.data import FILE
-from generator.lessons.postprocessing.lab_page import (
+from generator.lessons.postprocessing.lab import (
+    FOLDER,
     GROUP_DEFAULT,
     GROUP_FIELDS,
+    GROUP_LAB,
     POST_DEFAULT,
     POST_FIELDS,
-    READS_FIELD,
-    group_state,
+    POST_LAB,
+    group_sample,
     group_texts,
-    group_view,
-    lab_query,
-    post_state,
+    post_sample,
     post_texts,
-    post_view,
 )
-from generator.lessons.postprocessing.lab_state import (
-    GRID_END,
-    GROUP_PARAMS,
-    POST_PARAMS,
+from generator.lessons.postprocessing.records import (
     GroupState,
     PostState,
     group_record,
-    map_of,
     post_record,
-    read_group_state,
-    read_post_state,
 )
+from generator.lessons.postprocessing.view import POST_TEXTS, group_view, post_view
 
 pytestmark = pytest.mark.browser
 
 PAGE = "lessons/postprocessing.html"
 POST = "#postprocessing-lab"
 GROUP = "#group-lab"
-POST_MESSAGES = {field.name: field.messages() for field in (*POST_FIELDS, READS_FIELD)}
+POST_PARAMS, GROUP_PARAMS = POST_LAB.params, GROUP_LAB.params
+POST_MESSAGES = {field.name: field.messages() for field in POST_FIELDS}
 GROUP_MESSAGES = {field.name: field.messages() for field in GROUP_FIELDS}
 FORBIDDEN = re.compile(r"NaN|Infinity|undefined")
 HOSTILE = "<img src=x onerror=alert(1)>"
 PARITY_STATES = 20
-RESULTS: Any = environment(FILE.path.parent).get_template("results.html").module
+RESULTS: Any = environment(FOLDER).get_template("results.html").module
 
 
 # ---------------------------------------------------------------------------------------
@@ -155,30 +147,18 @@ def _parsed(html: str) -> dict[str, Any]:
 
 def expected_post(state: PostState) -> dict[str, Any]:
     """The post-processing lab's slots, grid rows and captions for a state, as Python renders them."""
-    shown = post_view(post_record(state))
-    record = shown["record"]
-    html = str(
-        RESULTS.post_results(
-            record,
-            shown["verdict"],
-            shown["violation"],
-            shown["max_event"],
-            shown["epsilon"],
-            shown["epsilon_channel"],
-            shown["invertible"],
-        )
-    ) + str(RESULTS.post_table(record, shown["grid_caption"], shown["texts"], "x", rows=GRID_END))
-    return {**_parsed(html), "captions": {"profiles": shown["caption"], "grid": shown["grid_caption"]}}
+    view = post_view(post_record(state))
+    html = str(RESULTS.post_results(view)) + str(RESULTS.profiles_figure(view, "", "x", in_lab=True))
+    captions = {"profiles": view["caption:profiles"].text, "grid": view["caption:grid"].text}
+    return {**_parsed(html), "captions": captions}
 
 
 def expected_group(state: GroupState) -> dict[str, Any]:
     """The group lab's slots, curve rows and captions for a state, as Python renders them."""
-    shown = group_view(group_record(state))
-    record = shown["record"]
-    html = str(RESULTS.group_results(record, shown["max_event"], shown["epsilon"])) + str(
-        RESULTS.group_table(record, shown["curve_caption"], "x", in_lab=True)
-    )
-    return {**_parsed(html), "captions": {"group": shown["caption"], "curve": shown["curve_caption"]}}
+    view = group_view(group_record(state))
+    html = str(RESULTS.group_results(view)) + str(RESULTS.group_figure(view, "", "x", in_lab=True))
+    captions = {"group": view["caption:group"].text, "curve": view["caption:curve"].text}
+    return {**_parsed(html), "captions": captions}
 
 
 _SHOWN = """(lab) => {
@@ -278,6 +258,19 @@ _FROM_ADDRESS = """([search, hash]) => {
 }"""
 
 
+def _reader(lab: Lab[Any, Any]) -> Any:
+    """A lab's state of texts, or the refusal of each field that does not read (a dict)."""
+
+    def read(texts: dict[str, str]) -> Any:
+        values, refusals = lab.read_values(texts)
+        return refusals if refusals else lab.state(values)
+
+    return read
+
+
+read_post_state, read_group_state = _reader(POST_LAB), _reader(GROUP_LAB)
+
+
 def post_of(texts: dict[str, str]) -> PostState:
     state = read_post_state(texts)
     assert isinstance(state, PostState), (texts, state)
@@ -290,27 +283,28 @@ def group_of(texts: dict[str, str]) -> GroupState:
     return state
 
 
-def canonical_post(state: PostState) -> dict[str, str]:
+def post_state(example: PostExample) -> PostState:
+    return post_of(post_texts(example))
+
+
+def group_state(example: GroupExample) -> GroupState:
+    return group_of(group_texts(example))
+
+
+def lab_query(example: PostExample | GroupExample) -> str:
+    """The query string that opens the example's lab on its inputs."""
+    if isinstance(example, PostExample):
+        return POST_LAB.query(post_texts(example))
+    return GROUP_LAB.query(group_texts(example))
+
+
+def canonical_post(texts: dict[str, str]) -> dict[str, str]:
     """The texts the fields and the address keep for a post-processing state."""
-    return {
-        "source": state.source,
-        "p": field_text(POST_P, state.p),
-        "k": str(state.k),
-        "weights0": list_text(state.weights0),
-        "weights1": list_text(state.weights1),
-        "map": ";".join(state.map0),
-        "reads": "1" if state.reads else "",
-        "map1": ";".join(state.map1),
-        "alpha": field_text(LAB_ALPHA, state.alpha),
-    }
+    return POST_LAB.texts_of(POST_LAB.read_values(texts)[0])
 
 
-def canonical_group(state: GroupState) -> dict[str, str]:
-    return {
-        "p": field_text(GROUP_P, state.p),
-        "g": str(state.g),
-        "alpha1": field_text(GROUP_ALPHA1, state.alpha1),
-    }
+def canonical_group(texts: dict[str, str]) -> dict[str, str]:
+    return GROUP_LAB.texts_of(GROUP_LAB.read_values(texts)[0])
 
 
 def post_fields_of(texts: dict[str, str]) -> dict[str, Any]:
@@ -328,8 +322,7 @@ def post_fields_of(texts: dict[str, str]) -> dict[str, Any]:
 def core_post(state: PostState) -> dict[str, str]:
     """δ*_{f∘M}(α), δ*_M(α) and both pure ε decimals, straight from the core."""
     channel = state.channel()
-    map0 = map_of(state.map0)
-    image = post_process_by_input(channel, map0, map_of(state.map1) if state.reads else map0)
+    image = post_process_by_input(channel, *state.maps())
 
     def eps(c: Any) -> str:
         ratio = channel_pure_epsilon(c).max_likelihood_ratio
@@ -458,8 +451,8 @@ def test_the_post_processing_catalogue_and_a_sample_show_what_the_core_computes(
         assert_core_post(page, state)
         assert_clean(page, POST)
     assert hows == {"card", "preset", "address"}
-    rng = random.Random(golden.SEED + 1)
-    samples = [golden.post_sample(rng)["texts"] for _ in range(PARITY_STATES)]
+    rng = random.Random(11)
+    samples = [post_sample(rng) for _ in range(PARITY_STATES)]
     assert {texts["source"] for texts in samples} == {"fresh", "rows"}
     assert any(texts["reads"] == "1" for texts in samples)
     for texts in samples:
@@ -484,8 +477,8 @@ def test_the_group_catalogue_and_a_sample_show_what_the_core_computes(new_page: 
         assert_core_group(page, state)
         assert_clean(page, GROUP)
     assert "card" in hows
-    rng = random.Random(golden.SEED + 2)
-    samples = [golden.group_sample(rng)["texts"] for _ in range(PARITY_STATES)]
+    rng = random.Random(12)
+    samples = [group_sample(rng) for _ in range(PARITY_STATES)]
     for texts in samples:
         state = group_of(texts)
         before = sequence(page, GROUP)
@@ -519,7 +512,7 @@ def test_a_preset_is_pressed_and_written_to_the_address_of_its_own_lab(new_page:
     expect(default).to_have_attribute("aria-pressed", "false")
     state = post_state(merge)
     assert shown(page, POST) == expected_post(state)
-    texts = canonical_post(state)
+    texts = canonical_post(post_texts(merge))
     assert _address(page) == ("?" + "&".join(f"{n}={texts[n]}" for n in POST_PARAMS), POST)
     assert (shown(page, GROUP), shown_fields(page, GROUP)) == group_before
     # The group lab's preset: its own address, the other lab untouched.
@@ -549,7 +542,7 @@ def test_the_address_round_trip_of_the_post_processing_lab(new_page: Any, site_u
     texts.update(reads="1", map1="0,1;1/2,1/2;1,0")
     state = post_of(texts)
     page, log = open_page(new_page, f"{site_url}{PAGE}?{query(POST_PARAMS, texts)}{POST}")
-    canonical = canonical_post(state)
+    canonical = canonical_post(texts)
     assert shown_fields(page, POST) == post_fields_of(canonical)
     assert shown(page, POST) == expected_post(state)
     assert shown(page, GROUP) == expected_group(group_state(DEFAULT_GROUP))
@@ -575,7 +568,7 @@ def test_the_address_round_trip_of_the_group_lab(new_page: Any, site_url: str) -
     texts = {"p": "0.9", "g": "3", "alpha1": "7/2"}
     state = group_of(texts)
     page, log = open_page(new_page, f"{site_url}{PAGE}?{query(GROUP_PARAMS, texts)}{GROUP}")
-    canonical = canonical_group(state)
+    canonical = canonical_group(texts)
     assert canonical == {"p": "0.900", "g": "3", "alpha1": "3.5"}
     assert shown_fields(page, GROUP) == canonical
     assert shown(page, GROUP) == expected_group(state)
@@ -673,15 +666,16 @@ def test_a_map_that_reads_x_breaks_the_inequality_where_the_lab_says(new_page: A
     assert record["violation"] is not None
     expect(claim).to_have_attribute("data-value", "fail")
     found = record["violation"]
-    expect(violation).to_have_attribute("data-value", found["alpha"])
+    at = fraction_str(found["alpha"])
+    expect(violation).to_have_attribute("data-value", at)
     expect(violation).to_be_visible()
-    expect(violation).to_contain_text(f"α = {found['alpha']}")
+    expect(violation).to_contain_text(f"α = {at}")
     expect(violation).to_contain_text(found["event"]["text"])
-    expect(claim).to_contain_text(f"깨짐: α = {record['alpha']}")
+    expect(claim).to_contain_text(f"깨짐: α = {fraction_str(record['alpha'])}")
     assert shown(page, POST) == expected_post(state)
-    broken = page.locator(f'{POST} tr[data-alpha="{found["alpha"]}"] td[data-holds="false"]')
+    broken = page.locator(f'{POST} tr[data-alpha="{at}"] td[data-holds="false"]')
     expect(broken).to_be_visible()
-    expect(broken).to_have_text(post_view(record)["texts"]["breaks"])
+    expect(broken).to_have_text(POST_TEXTS["breaks"])
     summary = page.locator(f'{POST} [data-summary-of="claim"]')
     expect(summary).to_have_attribute("data-value", "fail")
     expect(summary).to_have_text(SCRIPT_TEXTS["summary-fail"])

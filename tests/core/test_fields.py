@@ -205,6 +205,32 @@ def test_a_matrix_of_weights_reads_back(rows: list[list[int]]) -> None:
     assert expected == typed or expected is Refusal.ZERO_SUM
 
 
+def test_a_matrix_drops_spaces_and_writes_each_entry_exactly() -> None:
+    value = MAP.read(" 1 , 0 ; 0.50,1/2 ")
+    assert value == ((Fraction(1), Fraction(0)), (Fraction(1, 2), Fraction(1, 2)))
+    assert MAP.text(value) == "1,0;0.5,0.5"
+    assert MAP.read("2,1;1,2") == ((2, 1), (1, 2))  # weights stay as typed; a lab divides them
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        (" ", Refusal.EMPTY),
+        ("1," * 600, Refusal.TOO_LONG),
+        ("<b>", Refusal.SYNTAX),
+        ("1,0;", Refusal.SYNTAX),
+        ("-1,2", Refusal.SYNTAX),
+        ("1/0,1", Refusal.SYNTAX),
+        (",".join(["1"] * 9), Refusal.COUNT),
+        ("2.5,1", Refusal.ROW_SUM),
+        ("1/2,1/3;1,0;0", Refusal.SHAPE),  # the shape of all rows before any row's sum
+        ("1,0;1/2,1/3;0,0", Refusal.ROW_SUM),  # then the rows in order
+    ],
+)
+def test_a_matrix_answers_the_first_rule_it_breaks(text: str, reason: Refusal) -> None:
+    assert MAP.read(text) is reason
+
+
 # The canonical texts the composition lab's address keeps: α on the 0.1 grid with one decimal,
 # δ as its shortest decimal or, when none is finite, its reduced fraction; nothing rounded.
 

@@ -26,6 +26,7 @@ from generator.course.quiz import (
     quiz_html,
 )
 from tests.harness.quiz_markup import QuizParser, correct_choice, parsed_quiz, plain
+from tests.test_lesson_text import typed_numbers
 
 QUIZ_JS = Path(__file__).resolve().parents[2] / "site_overrides" / "assets" / "javascripts" / "quiz.js"
 COMPOSITION = quiz_for("composition")
@@ -140,11 +141,11 @@ def test_a_question_reordered_keeps_its_answer() -> None:
 
 def test_storage_key_names_lesson_and_version(parsed: QuizParser) -> None:
     assert parsed.form["data-quiz"] == "composition"
-    # Version 3: the choices are shown shuffled, so a saved index means another choice.
-    assert COMPOSITION.version == 3
-    assert parsed.form["data-quiz-key"] == COMPOSITION.storage_key == "composition-lab:quiz:composition:v3"
+    # Version 4: the questions were rewritten to ask for transfer (version 3 shuffled the choices).
+    assert COMPOSITION.version == 4
+    assert parsed.form["data-quiz-key"] == COMPOSITION.storage_key == "composition-lab:quiz:composition:v4"
     assert f":v{COMPOSITION.version}" in COMPOSITION.storage_key
-    assert quiz_for("events").version == 2
+    assert quiz_for("events").version == 3
     bumped = Quiz("composition", COMPOSITION.version + 1, COMPOSITION.questions)
     assert bumped.storage_key != COMPOSITION.storage_key
 
@@ -195,3 +196,28 @@ def test_duplicate_question_ids_are_refused() -> None:
     question = COMPOSITION.questions[0]
     with pytest.raises(ValueError, match="distinct"):
         Quiz("composition", 1, (question, question))
+
+
+# Every lesson's quiz, written by the same rules.
+_DECIMAL = re.compile(r"\d\.\d")
+
+
+def test_every_option_of_a_question_has_the_same_form() -> None:
+    for quiz in (
+        quiz_for(slug) for slug in ("composition", "events", "postprocessing", "sensitivity", "optimal")
+    ):
+        for question in quiz.questions:
+            decimals = [bool(_DECIMAL.search(expand(choice))) for choice in question.choices]
+            assert len(set(decimals)) == 1, f"{question.id}: only some options carry a decimal"
+            formulas = [expand(choice).startswith("$") for choice in question.choices]
+            assert len(set(formulas)) == 1, f"{question.id}: only some options are a formula"
+
+
+def test_the_quiz_types_no_computed_number_by_hand() -> None:
+    for question in (
+        q
+        for slug in ("composition", "events", "postprocessing", "sensitivity", "optimal")
+        for q in quiz_for(slug).questions
+    ):
+        for text in (question.prompt, question.explanation, *question.choices):
+            assert typed_numbers(text) == [], (question.id, text)

@@ -55,7 +55,7 @@ FIELDS = (
         hints=MODE_HINTS,
     ),
     Field(LAB_K, "반복 횟수 k", "{low}부터 {high}까지의 정수입니다.", "3", "회"),
-    Field(P, "참으로 답할 확률 p", "{low}부터 {high}까지의 정수 퍼센트입니다.", "75", "%"),
+    Field(P, "참값 확률 p", "{low}부터 {high}까지의 정수 퍼센트입니다.", "75", "%"),
     CLAIM_ALPHA,
     CLAIM_DELTA,
     Field(LAB_ALPHA0, "단계별 α₀", "{low}부터 {high}까지, 0.1 단위입니다.", "3.0 또는 57/10", "배"),

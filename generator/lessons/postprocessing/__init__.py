@@ -1,29 +1,71 @@
 """The post-processing and group privacy lesson: what a released answer can still become.
 
-``LESSON`` is what the course machinery sees of it (:class:`generator.course.lessons.Lesson`).
+``LESSON`` is what the course sees of it (:class:`generator.course.lessons.Lesson`): its
+worked examples (:mod:`.catalogue`) and their records (:mod:`.page_records`), its quiz, its
+cards and figures, and its two labs on one page (:mod:`.lab`).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+from generator.course.lessons import Lesson
+from generator.course.quiz import quiz_of
+from generator.course.templates import render
+from generator.lessons.postprocessing.catalogue import BY_SLUG, DATA, SLUG, PostExample
+from generator.lessons.postprocessing.lab import (
+    FOLDER,
+    GROUP_LAB,
+    POST_LAB,
+    group_images,
+    group_texts,
+    post_images,
+    post_texts,
+)
+from generator.lessons.postprocessing.page_records import (
+    GroupExampleRecord,
+    PostExampleRecord,
+    group_example_record,
+    post_example_record,
+)
+from generator.lessons.postprocessing.view import group_view, post_view
 
-from generator.course.lessons import LegacyLesson
-from generator.course.quiz import quiz_from_data
-from generator.lessons.postprocessing import golden, records
-from generator.lessons.postprocessing.catalogue import CATALOGUE
-from generator.lessons.postprocessing.data import FILE
-from generator.lessons.postprocessing.lab_page import card_html, figure_html, group_lab_html, post_lab_html
 
-LESSON = LegacyLesson(
-    slug=FILE.slug,
-    examples=tuple(example.slug for example in CATALOGUE),
-    record=records.record,
-    quiz=quiz_from_data(FILE.slug, FILE.data["quiz"], f"{FILE.path}: quiz"),
-    card=card_html,
-    figure=figure_html,
-    lab=post_lab_html,
-    labs={"group": group_lab_html},
-    lab_entry=Path(__file__).resolve().parent / "lab" / "main.mjs",
-    generated=records.generated_files,
-    golden=golden.golden_files,
+def record(slug: str) -> PostExampleRecord | GroupExampleRecord:
+    """Everything the page says of one catalogue example."""
+    example = BY_SLUG[slug]
+    if isinstance(example, PostExample):
+        return post_example_record(slug, example.title, POST_LAB.read(post_texts(example)))
+    return group_example_record(slug, example.title, GROUP_LAB.read(group_texts(example)))
+
+
+def card(slug: str) -> str:
+    """A worked example's card: its inputs, its lab's results and a link to the lab."""
+    example = BY_SLUG[slug]
+    if isinstance(example, PostExample):
+        return POST_LAB.card("card.html", post_texts(example), example=example)
+    return GROUP_LAB.card("card.html", group_texts(example), example=example)
+
+
+def figure(kind: str, slug: str) -> str:
+    """``{{ figure profiles <post slug> }}`` or ``{{ figure group <group slug> }}``: a chart and its table."""
+    example, prefix = BY_SLUG[slug], f"cl-fig-{slug}"
+    if kind == "profiles" and isinstance(example, PostExample):
+        post = POST_LAB.record(POST_LAB.read(post_texts(example)))
+        chart = post_images(post)["profiles"]
+        return render("post_figure.html", FOLDER, view=post_view(post), chart=chart, prefix=prefix)
+    if kind == "group" and not isinstance(example, PostExample):
+        group = GROUP_LAB.record(GROUP_LAB.read(group_texts(example)))
+        chart = group_images(group)["group"]
+        return render("group_figure.html", FOLDER, view=group_view(group), chart=chart, prefix=prefix)
+    raise ValueError(f"unknown figure {kind!r} for {slug!r}; expected 'profiles' (post rows) or 'group'")
+
+
+LESSON = Lesson(
+    slug=SLUG,
+    folder=FOLDER,
+    examples=tuple(example.slug for example in DATA.catalogue),
+    record=record,
+    quiz=quiz_of(SLUG, DATA.quiz),
+    labs=(POST_LAB, GROUP_LAB),
+    card=card,
+    figure=figure,
 )

@@ -1,112 +1,110 @@
 """The two labs' charts: both privacy profiles on the integer α grid, and the group's exact δ*
 against the chain bounds.
 
-The data are named data sets that the labs swap with ``view.data`` (the engine builds the
-same rows from its own record), so the row fields are an interface:
+The data are named data sets that the labs swap with ``view.data`` (their modules build the
+same rows from their own records), one per series, so the row fields are an interface:
 
-    profiles  alpha, delta (floats); series (a POST_LEGEND name); exact (the δ as a string)
-    curve     alpha1, delta (floats); series (a GROUP_LEGEND name); exact
-    chosen    one row: the chosen α₁ with the group's exact δ*, fields of ``curve``
+    channel, image          alpha, delta (floats); exact (the δ as a string): δ*_M and δ*_{f∘M}
+    exact, sum, textbook    alpha1, delta (floats); exact: the group's δ* and both chain bounds
+    chosen                  one row: the chosen α₁ with the group's exact δ*, fields of ``exact``
 
-Floats are chart coordinates only, each derived from the exact string beside it.
+Each series is its own layer, named in the legend by :func:`generator.course.charts.series_layer`.
+Floats are chart coordinates only, each derived from the exact value beside it.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import altair as alt
 
-from generator.course.charts import ALPHA_TITLE, coordinate
+from generator.core.rational import fraction_str
+from generator.course.charts import ALPHA_TITLE, coordinate, series_layer
 from generator.course.charts import chart_spec as cached_spec
-from generator.course.records import Record
+from generator.lessons.postprocessing.records import GroupRecord, PostRecord
 
 POST_LEGEND = ("채널 M", "후처리한 f∘M")
 GROUP_LEGEND = ("그룹의 정확한 δ*", "사슬의 합 δ₁·Σα₁ⁱ", "교과서 사슬 g·α₁ᵍ⁻¹·δ₁")
 COLOURS = ("#4c78a8", "#d62728", "#9aa5b1")
 
-Rows = list[dict[str, Any]]
+Row = dict[str, str | float]
+Rows = list[Row]
 
 
-def _row(x: str, key: str, exact: str, series: str) -> dict[str, Any]:
-    return {key: coordinate(x), "delta": coordinate(exact), "series": series, "exact": exact}
+def _row(key: str, x: Fraction, delta: Fraction) -> Row:
+    return {key: coordinate(x), "delta": coordinate(delta), "exact": fraction_str(delta)}
 
 
-def post_rows(record: Record) -> dict[str, Rows]:
-    """The profiles chart's data set: per grid α, δ*_M then δ*_{f∘M}."""
-    rows: Rows = []
-    for row in record["grid"]:
-        rows.append(_row(row["alpha"], "alpha", row["channel"], POST_LEGEND[0]))
-        rows.append(_row(row["alpha"], "alpha", row["image"], POST_LEGEND[1]))
-    return {"profiles": rows}
+def post_rows(record: PostRecord) -> dict[str, Rows]:
+    """The profiles chart's data sets: per grid α, δ*_M and δ*_{f∘M}."""
+    return {
+        "channel": [_row("alpha", row["alpha"], row["channel"]) for row in record["grid"]],
+        "image": [_row("alpha", row["alpha"], row["image"]) for row in record["grid"]],
+    }
 
 
-def group_rows(record: Record) -> dict[str, Rows]:
-    """The group chart's data sets: the curve over α₁ (exact, summed chain, textbook chain)
+def group_rows(record: GroupRecord) -> dict[str, Rows]:
+    """The group chart's data sets: over α₁ the exact δ*, the summed and the textbook chain,
     and the chosen α₁."""
-    curve: Rows = []
-    for point in record["curve"]:
-        for key, name in zip(("exact", "sum", "textbook"), GROUP_LEGEND, strict=True):
-            curve.append(_row(point["alpha1"], "alpha1", point[key], name))
-    chosen = [_row(record["alpha1"], "alpha1", record["delta_required"], GROUP_LEGEND[0])]
-    return {"curve": curve, "chosen": chosen}
+    curve = record["curve"]
+    return {
+        "exact": [_row("alpha1", point["alpha1"], point["exact"]) for point in curve],
+        "sum": [_row("alpha1", point["alpha1"], point["sum"]) for point in curve],
+        "textbook": [_row("alpha1", point["alpha1"], point["textbook"]) for point in curve],
+        "chosen": [_row("alpha1", record["alpha1"], record["delta_required"])],
+    }
 
 
-def _colour(legend: tuple[str, ...]) -> alt.Color:
-    return alt.Color(
-        "series:N",
-        scale=alt.Scale(domain=list(legend), range=list(COLOURS[: len(legend)])),
-        legend=alt.Legend(title=None, orient="bottom", direction="vertical"),
+def _tooltip(title: str) -> list[alt.Tooltip]:
+    return [alt.Tooltip("series:N", title="계열"), alt.Tooltip("exact:N", title=title)]
+
+
+def profiles_chart(record: PostRecord) -> alt.LayerChart:
+    """δ*_M (solid) and δ*_{f∘M} (dashed) on the integer grid, one line with points each."""
+    x = alt.X("alpha:Q", title=ALPHA_TITLE, axis=alt.Axis(tickMinStep=1))
+    y = alt.Y("delta:Q", title="δ*(α)", scale=alt.Scale(domain=[0, 1]))
+    layers = []
+    for name, dash, series in zip(("channel", "image"), ([1, 0], [4, 2]), POST_LEGEND, strict=True):
+        line = alt.Chart(alt.NamedData(name)).mark_line(point=True, strokeWidth=2, strokeDash=dash)
+        layers.append(
+            series_layer(line, series, POST_LEGEND, COLOURS).encode(x=x, y=y, tooltip=_tooltip("δ*"))
+        )
+    return alt.LayerChart(
+        layer=layers,
+        width=320,
+        height=240,
+        description="채널과 후처리한 채널의 프라이버시 프로필",
+        datasets=post_rows(record),
     )
 
 
-def profiles_chart(record: Record) -> alt.Chart:
-    """δ*_M and δ*_{f∘M} on the integer grid, one line with points each."""
-    tooltip = [alt.Tooltip("series:N", title="계열"), alt.Tooltip("exact:N", title="δ*")]
-    chart: alt.Chart = (
-        alt.Chart(alt.NamedData("profiles"))
-        .mark_line(point=True, strokeWidth=2)
-        .encode(
-            x=alt.X("alpha:Q", title=ALPHA_TITLE, axis=alt.Axis(tickMinStep=1)),
-            y=alt.Y("delta:Q", title="δ*(α)", scale=alt.Scale(domain=[0, 1])),
-            color=_colour(POST_LEGEND),
-            strokeDash=alt.StrokeDash("series:N", legend=None),
-            tooltip=tooltip,
-        )
-        .properties(
-            width=320,
-            height=240,
-            description="채널과 후처리한 채널의 프라이버시 프로필",
-            datasets=post_rows(record),
-        )
-    )
-    return chart
-
-
-def group_chart(record: Record) -> alt.LayerChart:
+def group_chart(record: GroupRecord) -> alt.LayerChart:
     """Over one person's α₁: the group's exact δ*(α₁^g) and both chain bounds, the chosen α₁ marked."""
     x = alt.X("alpha1:Q", title="한 사람의 α₁")
     y = alt.Y("delta:Q", title="그룹의 δ (α = α₁ᵍ)", scale=alt.Scale(domain=[0, 1]))
-    tooltip = [alt.Tooltip("series:N", title="계열"), alt.Tooltip("exact:N", title="δ")]
-    curve = alt.Chart(alt.NamedData("curve")).mark_line(point=True, strokeWidth=2)
+    layers = [
+        series_layer(
+            alt.Chart(alt.NamedData(name)).mark_line(point=True, strokeWidth=2), series, GROUP_LEGEND, COLOURS
+        )
+        for name, series in zip(("exact", "sum", "textbook"), GROUP_LEGEND, strict=True)
+    ]
     chosen = alt.Chart(alt.NamedData("chosen")).mark_point(
         filled=True, size=140, stroke="#111111", strokeWidth=1.5
     )
+    layers.append(series_layer(chosen, GROUP_LEGEND[0], GROUP_LEGEND, COLOURS))
     return alt.LayerChart(
-        layer=[
-            curve.encode(x=x, y=y, color=_colour(GROUP_LEGEND), tooltip=tooltip),
-            chosen.encode(x=x, y=y, color=_colour(GROUP_LEGEND), tooltip=tooltip),
-        ],
+        layer=[layer.encode(x=x, y=y, tooltip=_tooltip("δ")) for layer in layers],
         width=320,
         height=240,
-        description="그룹의 정확한 δ와 두 사슬 상한",
+        description="그룹의 정확한 δ와 두 사슬 상계",
         datasets=group_rows(record),
     )
 
 
-def profiles_spec(record: Record) -> dict[str, Any]:
+def profiles_spec(record: PostRecord) -> dict[str, Any]:
     return cached_spec(profiles_chart, record)
 
 
-def group_spec(record: Record) -> dict[str, Any]:
+def group_spec(record: GroupRecord) -> dict[str, Any]:
     return cached_spec(group_chart, record)

@@ -49,7 +49,7 @@ def laws_chart(record: StateRecord) -> alt.Chart:
         legend=alt.Legend(title=None, orient="bottom", direction="horizontal", symbolOpacity=1),
     )
     tooltip = [
-        alt.Tooltip("law:N", title="데이터베이스"),
+        alt.Tooltip("law:N", title="데이터셋"),
         alt.Tooltip("output:Q", title="출력 y"),
         alt.Tooltip("exact:N", title="확률 (정확한 분수)"),
     ]
@@ -65,7 +65,7 @@ def laws_chart(record: StateRecord) -> alt.Chart:
         .properties(
             width=320,
             height=220,
-            description="두 이웃 데이터베이스에서 메커니즘이 내는 출력의 정확한 분포",
+            description="두 이웃 데이터셋에서 메커니즘이 내는 출력의 정확한 분포",
             datasets=chart_rows(record),
         )
     )

@@ -82,22 +82,22 @@ _RANGE_MESSAGES = {
 FIELDS = (
     Field(
         RECORD_VALUES,
-        "데이터베이스 D의 기록",
+        "데이터셋 D의 레코드",
         f"한 사람에 한 값씩, 쉼표로 구분한 정수 {MAX_RECORDS}개까지입니다. "
         "범주 메커니즘에서는 범주 번호입니다.",
         "3,-1,7,2",
         state_messages={
-            CATEGORY: "범주를 내는 메커니즘에서는 각 기록이 범주 0부터 k − 1 가운데 하나여야 합니다."
+            CATEGORY: "범주를 내는 메커니즘에서는 각 레코드가 범주 0부터 k − 1 가운데 하나여야 합니다."
         },
     ),
-    Field(NOISE_QUERY, "질의 f", "", labels=("세기 (기록 수)", "잘라 낸 합 [−B, B]", "자르지 않은 합")),
+    Field(NOISE_QUERY, "질의 f", "", labels=("레코드 수 n", "잘라 낸 합 [−B, B]", "자르지 않은 합")),
     Field(CLIP_BOUND, "자르기 경계 B", _COUNT_RULE, "2", "값"),
     Field(NOISE_NEIGHBOUR, "이웃 관계", "", labels=("한 명 추가·삭제", "한 명 교체")),
     Field(
         NOISE_MECHANISM,
         "메커니즘",
         "",
-        labels=("기하 메커니즘 (이산 라플라스)", "k-갈래 무작위 응답", "지수 메커니즘 (최빈값)"),
+        labels=("기하 메커니즘 (이산 라플라스)", "k-진 무작위 응답", "지수 메커니즘 (최빈값)"),
     ),
     Field(LAB_ALPHA0, "메커니즘의 α₀ = e^ε₀", "{low}부터 {high}까지, 0.1 단위입니다.", "2.0 또는 3/2", "배"),
     Field(CATEGORIES, "범주 수 k", _COUNT_RULE, "4", "개"),

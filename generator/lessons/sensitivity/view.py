@@ -30,7 +30,7 @@ TEXTS = {
     "sensitivity": "{value} (이 D′에서 답이 {distance}만큼 움직임)",
     "sensitivity-infinite": "∞ (자르지 않은 합: 한 사람이 합을 얼마든지 바꿀 수 있음)",
     "sensitivity-none": "— (범주를 내므로 답 사이의 거리가 없음)",
-    "sensitivity-score": "{value} (점수 u = 범주의 기록 수)",
+    "sensitivity-score": "{value} (점수 u = 범주에 든 레코드의 수)",
     "eps-value": "{exact} ≈ {decimal}",
     "eps-zero": "0 (두 분포가 같음)",
     "eps-infinite": "∞ (한쪽에서만 나오는 출력이 있음)",
@@ -39,12 +39,12 @@ TEXTS = {
     "max-event-none": "없음: 모든 사건이 δ 없이 부등식을 만족합니다",
     "in-max": "예",
     "not-in-max": "아니요",
-    "laws-caption": "출력 범위 [{lo}, {hi}]에서 두 데이터베이스가 내는 출력의 정확한 분포",
+    "laws-caption": "출력 범위 [{lo}, {hi}]에서 두 데이터셋이 내는 출력의 정확한 분포",
     "chart-caption": (
         "D(파란 선)와 D′(주황 선)에서 메커니즘이 각 출력 y를 낼 정확한 확률입니다. 그래프의 점 위치만 "
         "부동소수점으로 그렸고, 값은 아래 표에 분수로 있습니다."
     ),
-    "chart-label": "두 이웃 데이터베이스의 출력 분포 그래프. 값은 아래 표에 있습니다.",
+    "chart-label": "두 이웃 데이터셋의 출력 분포 그래프. 값은 아래 표에 있습니다.",
     "announcement": "민감도 {sensitivity}, 순수 ε {epsilon}, δ*(α) {delta}, 정확도 {accuracy}",
     "announce-none": "—",
     "announce-infinite": "∞",

@@ -146,7 +146,7 @@ def test_card_inputs_name_the_example() -> None:
     pairs = {div.findtext("dt"): text(div.find("dd")) for div in inputs}
     assert pairs["모드"] == "새 응답"
     assert pairs["반복 횟수 k"] == "2"
-    assert pairs["참으로 답할 확률 p"] == "90%"
+    assert pairs["참값 확률 p"] == "90%"
     assert pairs["주장한 α"] == "9 (ε = ln(9) ≈ 2.197)"
     assert pairs["주장한 δ"] == "18/25 = 0.72"
     assert pairs["단계별 α₀"] == "3 (ε₀ = ln(3) ≈ 1.099)"

@@ -23,6 +23,7 @@ from generator.core.optimal_composition import OptimalComposition
 from generator.core.profile import Profile
 from generator.core.pure_epsilon import channel_pure_epsilon, pure_epsilon
 from generator.core.rational import decimal_str, fraction_str
+from generator.course.placeholders import FILTERS
 from generator.lessons.composition.catalogue import BY_SLUG, Example
 
 _ANNOTATION = re.compile(r'<annotation encoding="application/x-tex">(.*?)</annotation>', re.DOTALL)
@@ -78,6 +79,20 @@ def forms(value: Fraction) -> set[str]:
     return {exact, tex, decimal_str(value)}
 
 
+def epsilon_forms(exact: str) -> set[str]:
+    """A pure ε as the page prints it: TeX beside TeX ("2·ln(3)" is set as "2\\ln 3"), which a
+    short flat formula shows in KaTeX's fonts with thin spaces ("2 ln 3")."""
+    tex = str(FILTERS["tex"](exact))
+    flat = re.sub(r"\s*\\ln\s*", "\u2009ln\u2009", tex).strip("\u2009").replace("ln\u2009(", "ln(")
+    return {tex, flat}
+
+
+def assert_epsilon_printed(text: str, exact: str) -> None:
+    assert any(form in text for form in epsilon_forms(exact)), (
+        f"none of {sorted(epsilon_forms(exact))} printed"
+    )
+
+
 def assert_printed(text: str, value: Fraction, what: str) -> None:
     assert any(form in text for form in forms(value)), f"{what}: none of {sorted(forms(value))} printed"
 
@@ -94,7 +109,7 @@ def test_concept_stepper_prints_the_required_delta_and_the_pure_epsilon(lesson: 
     assert_printed(text, required, "required δ")
     assert decimal_str(required) in text
     pure = pure_epsilon(example.channel())
-    assert pure.describe() in text
+    assert_epsilon_printed(text, pure.describe())
     assert pure.decimal() in text
     channel = example.channel()
     assert_printed(text, Fraction(channel.denominator), "common denominator")
@@ -205,7 +220,7 @@ def test_fresh_distribution_explains_p_below_one_half(lesson: str) -> None:
     text = printed(section(lesson, "fresh-distribution"))
     below = pure_epsilon(channels.fresh(25, 2))
     assert below == pure_epsilon(channels.fresh(75, 2))
-    assert below.describe() in text
+    assert_epsilon_printed(text, below.describe())
     assert below.max_likelihood_ratio is not None
     assert_printed(text, below.max_likelihood_ratio, "((1 − p)/p)^k")
     assert pure_epsilon(channels.fresh(0, 2)).describe() == "∞"
@@ -217,7 +232,7 @@ def test_conditional_composition_prints_the_adaptive_example(lesson: str) -> Non
     pair = adaptive(channels.fresh(75, 1), [channels.fresh(50, 1), channels.fresh(75, 1)])
     text = printed(section(lesson, "conditional-composition"))
     assert_printed(text, Profile(pair).delta(Fraction(3)), "δ*(3) of the adaptive pair")
-    assert channel_pure_epsilon(pair).describe() in text  # ln(9)
+    assert_epsilon_printed(text, channel_pure_epsilon(pair).describe())  # ln 9
     for probability in (pair.distribution0[3], pair.distribution1[3]):
         assert_printed(text, probability, "the law of the transcript 11")
     assert "충분조건(sufficient condition)" in text

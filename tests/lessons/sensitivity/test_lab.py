@@ -294,7 +294,7 @@ def test_the_default_states_slots() -> None:
     assert slots["out:delta-required"].attrs == {"data-exact": "1/2"}
     assert slots["out:max-event"].attrs == {"data-direction": "0→1", "data-outputs": "5 6 7"}
     assert slots["out:accuracy"].attrs == {"data-exact": "2/3"}
-    assert slots["caption:laws"].text == "출력 범위 [-1, 7]에서 두 데이터베이스가 내는 출력의 정확한 분포"
+    assert slots["caption:laws"].text == "출력 범위 [-1, 7]에서 두 데이터셋이 내는 출력의 정확한 분포"
     rows = slots["rows:laws"].items
     assert rows is not None
     assert [row.attrs["data-output"] for row in rows] == [str(y) for y in range(-1, 8)]
@@ -315,7 +315,7 @@ def test_the_slots_of_an_unclipped_sum_and_of_the_categories() -> None:
     assert categories["out:answers"].text == "첫 사람의 답: D에서 1, D′에서 0"
     assert announcement(state(mechanism="k-ary", values="1,0,1", k="2")).startswith("민감도 —,")
     mode = view(state(mechanism="exponential", values="0,2,2,1,2,3"))
-    assert mode["out:sensitivity"].text == "1 (점수 u = 범주의 기록 수)"
+    assert mode["out:sensitivity"].text == "1 (점수 u = 범주에 든 레코드의 수)"
     assert mode["out:answers"].text == "최빈값: D에서 2, D′에서 2"
 
 

@@ -21,13 +21,14 @@ import { logTerm } from '#lab/exact/logarithm.mjs';
 import { checkClaim, claimRecord, deltaStar, INTEGER_GRID, makeProfile, pureRecord } from '#lab/exact/profile.mjs';
 import { coprimeToTen, fraction, fractionStr, reduceTenSmooth, toNumber } from '#lab/exact/rational.mjs';
 import { outputSetText } from '#lab/exact/readable.mjs';
-import { cellHtml, exactOf, numberHtml, readingText } from '#lab/kit/markup.mjs';
+import { exactOf, numberHtml, readingText } from '#lab/kit/markup.mjs';
+import { exact, exactCell, text, verdict } from '#lab/kit/shown.mjs';
 import { escapeHtml, fillTemplate } from '#lab/kit/text.mjs';
 
 /** @typedef {import('#lab/exact/rational.mjs').Fraction} Fraction */
 /** @typedef {import('./types.mjs').StateRecord} StateRecord */
 /** @typedef {import('./types.mjs').Log} Log */
-/** @typedef {{attrs?: Record<string, string | null>, text?: string, html?: string, hidden?: boolean, items?: Shown[], cells?: Shown[]}} Shown */
+/** @typedef {import('#lab/kit/shown.mjs').Shown} Shown */
 
 const X_LABELS = ['x = 0', 'x = 1'];
 /** The composition panel's slots that only a composed release fills, with their attributes. */
@@ -101,12 +102,6 @@ export function evaluate(values) {
 // ---------------------------------------------------------------------------------------
 // The view (view.py)
 
-/** @param {string} value @returns {Shown} */
-const exact = (value) => ({ attrs: { 'data-exact': value }, html: numberHtml(value) });
-/** @param {string} value @returns {Shown} */
-const exactCell = (value) => ({ attrs: { 'data-exact': value }, html: cellHtml(value) });
-/** @param {string} value @returns {Shown} */
-const text = (value) => ({ text: value });
 
 /** view.channel_text: the mode, k and p, or the mode alone for xor. @param {StateRecord} record @param {Record<string, string>} texts */
 function channelText(record, texts) {
@@ -209,7 +204,7 @@ export function view(record, texts) {
   const channel = channelText(record, texts);
   const xor = panel.queries === null;
   return {
-    'out:claim': { attrs: { 'data-value': claim.passes ? 'pass' : 'fail' }, text: verdictText(claim, texts) },
+    'out:claim': verdict(claim.passes, verdictText(claim, texts)),
     'out:delta-required': exact(claim.required),
     'out:max-event': {
       attrs: { 'data-direction': event.direction, 'data-outputs': event.outputs.join(' ') },

@@ -1,215 +1,239 @@
 /**
- * The post-processing lab: its definition for the lab kit (kit/lab.mjs), over the engine
- * (engine.mjs). The server renders the lab whole with its default state
- * (generator/lessons/postprocessing/lab_page.py, templates post_lab.html and results.html);
- * this module patches values and attributes into the same elements:
+ * The post-processing lab in the browser: the twin of generator/lessons/postprocessing/
+ * (records.py's `post_record`, view.py's `post_view`, lab.py's rules), over the generic
+ * exact machinery:
  *
- * - every `[data-out]`: `claim` and `violation` (data-value pass/fail, and the first α where
- *   the image needs more δ or ""), `delta-required` and `delta-channel` (data-exact, the
- *   number markup of kit/markup), `max-event` (data-direction, data-outputs), `eps-pure` and
- *   `eps-pure-channel` (data-value), `invertible` (data-value yes/no);
- * - the grid's table `[data-lab-rows="grid"]`: one row per α = 1..20 (tr[data-alpha]); rows
- *   beyond the state's grid are hidden and empty;
- * - the captions, and the chart's data set (kit/charts, spec "profiles", kind "profiles").
+ *   exact/channels.mjs         k fresh responses released as their count;
+ *   exact/post_processing.mjs  the image of a channel under F⁰ (x = 0) and F¹ (x = 1), and
+ *                              whether a map is invertible on the support;
+ *   exact/profile.mjs          δ*(α) with its maximal event, the pure ε, law records.
  *
- * The channel's source is the radio group `source`; the fields of the other source, and F¹
- * while f does not read x, are ignored (disabled, their text kept, never refused). Every
- * sentence is the page's (data-text-*, lab_page.POST_TEXTS); `present` computes every
- * string of a state and may throw, `show` only assigns.
+ * The kit (kit/lab.mjs's `engineLab`) reads the fields, applies `rules` and `ignored`, and
+ * writes `view`'s slots into the page; `evaluate` returns the record of records.post_record
+ * (same keys, same strings), `charts` the live chart's rows. The golden vectors of the lab
+ * hold every export to the Python (tests/js/engines.test.mjs). No float decides anything;
+ * floats are chart coordinates only, each the nearest double to the exact value beside it.
  *
  * @module postprocessing/lab
  */
 
-import { cellHtml, numberHtml, readingText } from '#lab/kit/markup.mjs';
-import { escapeHtml, labText } from '#lab/kit/text.mjs';
+import { freshCounts } from '#lab/exact/channels.mjs';
+import { isInvertibleOn, postProcessByInput } from '#lab/exact/post_processing.mjs';
+import { channelOf, channelPureEpsilon, deltaStar, eventRecord, lawRecord, makeProfile, profilePoint, pureRecord } from '#lab/exact/profile.mjs';
+import { add, compare, fraction, fractionStr, power, subtract, toNumber } from '#lab/exact/rational.mjs';
+import { outputSetText } from '#lab/exact/readable.mjs';
+import { exactOf, readingText } from '#lab/kit/markup.mjs';
+import { exact, exactCell, text, verdict } from '#lab/kit/shown.mjs';
+import { fillTemplate } from '#lab/kit/text.mjs';
+import { epsilon, maxEvent } from './view.mjs';
 
-export const SLOTS = Object.freeze({
-  claim: '[data-out="claim"]',
-  violation: '[data-out="violation"]',
-  deltaRequired: '[data-out="delta-required"]',
-  deltaChannel: '[data-out="delta-channel"]',
-  maxEvent: '[data-out="max-event"]',
-  epsPure: '[data-out="eps-pure"]',
-  epsPureChannel: '[data-out="eps-pure-channel"]',
-  invertible: '[data-out="invertible"]',
-  rows: '[data-lab-rows="grid"]',
-  caption: '[data-lab-caption="profiles"]',
-  gridCaption: '[data-lab-caption="grid"]',
-  error: '[data-lab-error]',
-  notice: '[data-lab-notice]',
-  live: '[data-lab-live]',
-});
+/** @typedef {import('#lab/exact/rational.mjs').Fraction} Fraction */
+/** @typedef {import('#lab/exact/profile.mjs').FiniteChannel} FiniteChannel */
+/** @typedef {import('./types.mjs').PostRecord} PostRecord */
+/** @typedef {import('./types.mjs').GridRow} GridRow */
 
-const ROW_KEYS = Object.freeze(['channel', 'image', 'difference']);
-const EMPTY_ROW = Object.freeze({
-  hidden: true,
-  cells: Object.freeze(ROW_KEYS.map(() => Object.freeze({ exact: '', html: '' }))),
-  holds: 'false',
-  holdsText: '',
-});
+const GRID_END = 20;
+
+/** The fields a state may ignore (kit/lab.mjs disables them while it does). */
+export const IGNORABLE = Object.freeze(['p', 'k', 'weights0', 'weights1', 'map1']);
 
 /**
- * The shared renderers of this lesson's labs: sentences from the root (data-text-*), numbers
- * by the engine's readable.
- * @param {{getAttribute(name: string): string | null}} root @param {any} engine
+ * The rules across fields (lab.py's `post_rules`), on the values that read: weights1 as long
+ * as weights0 ("mismatch"); F⁰, and F¹ when f reads x, one row per output ("rows"); F¹ as
+ * wide as F⁰ ("shape").
+ * @param {Record<string, any>} values @returns {Record<string, string>}
  */
-export function renderers(root, engine) {
-  const say = (/** @type {string} */ name, /** @type {Record<string, unknown>} */ values) => labText(root, name, values);
-  const readable = (value) => engine.readable(value);
-  const value = (/** @type {string} */ exact) => ({ exact, html: numberHtml(exact, readable) });
-  const reading = (/** @type {string} */ exact) => readingText(exact, readable);
-  const cell = (/** @type {string} */ exact) => ({ exact, html: cellHtml(exact, readable) });
-
-  /** results.html's eps: the sentence for 0 or ∞, else "ln(3) ≈ 1.099". */
-  function epsilon(pure) {
-    const html =
-      pure.kind === 'infinite'
-        ? escapeHtml(say('eps-infinite'))
-        : pure.kind === 'zero'
-          ? escapeHtml(say('eps-zero'))
-          : escapeHtml(pure.exact) + ' <span class="cl-decimal">≈ ' + escapeHtml(pure.decimal) + '</span>';
-    return { html, value: pure.decimal };
+export function rules(values) {
+  /** @type {Record<string, string>} */
+  const refusals = {};
+  const { source, k, weights0, weights1 } = values;
+  let outputs = null;
+  if (source === 'fresh' && Number.isInteger(k)) outputs = k + 1;
+  else if (source === 'rows' && weights0) {
+    outputs = weights0.length;
+    if (weights1 && weights1.length !== outputs) refusals.weights1 = 'mismatch';
   }
-
-  function maxEvent(event) {
-    return {
-      text: event.outputs.length ? say('max-event', { event: event.text, direction: event.direction }) : say('max-event-none'),
-      direction: event.direction,
-      outputs: event.outputs.join(' '),
-    };
+  const maps = Array.isArray(values.reads) && values.reads.length === 1 ? ['map', 'map1'] : ['map'];
+  for (const name of maps) if (values[name] && outputs !== null && values[name].length !== outputs) refusals[name] = 'rows';
+  if (maps.length === 2 && values.map && values.map1 && !refusals.map1 && values.map[0].length !== values.map1[0].length) {
+    refusals.map1 = 'shape';
   }
-
-  return { say, value, reading, cell, epsilon, maxEvent };
+  return refusals;
 }
 
 /**
- * Every string of one post-processing state (lab_page.post_view), computed before anything
- * is written (may throw).
- * @param {ReturnType<typeof renderers>} render @param {any} engine @param {any} record
+ * The fields a state ignores (lab.py's `post_ignored`): the other source's, and F¹ while the
+ * toggle is off (its text blank).
+ * @param {Record<string, string | undefined>} texts @returns {string[]}
  */
-export function presentPost(render, engine, record) {
-  const { say, value, reading, cell } = render;
-  const verdict = say(record.passes ? 'verdict-pass' : 'verdict-fail', {
-    alpha: record.alpha,
-    image: reading(record.delta_image),
-    channel: reading(record.delta_channel),
+export function ignored(texts) {
+  const off = texts.source === 'rows' ? ['p', 'k'] : ['weights0', 'weights1'];
+  if (/^ *$/.test(texts.reads || '')) off.push('map1');
+  return off;
+}
+
+/** records.stochastic: each row divided by its sum. @param {Fraction[][]} rows @returns {Fraction[][]} */
+function stochastic(rows) {
+  return rows.map((row) => {
+    const sum = row.reduce(add, fraction(0n));
+    return row.map((entry) => fraction(entry.num * sum.den, entry.den * sum.num));
   });
-  const found = record.violation;
-  const violation = found
-    ? say('violation', {
-        alpha: found.alpha,
-        event: found.event.text,
-        direction: found.event.direction,
-        image: reading(found.image),
-        channel: reading(found.channel),
-      })
-    : say('violation-none');
-  const end = record.grid.length;
-  return {
-    result: record,
-    claim: { value: record.passes ? 'pass' : 'fail', text: verdict },
-    violation: { value: found ? found.alpha : '', text: violation },
-    deltaRequired: value(record.delta_image),
-    deltaChannel: value(record.delta_channel),
-    maxEvent: render.maxEvent(record.max_event),
-    epsPure: render.epsilon(record.pure_image),
-    epsPureChannel: render.epsilon(record.pure_channel),
-    invertible: { value: record.invertible ? 'yes' : 'no', text: say(record.invertible ? 'invertible-yes' : 'invertible-no') },
-    rows: record.grid.map((row) => ({
-      hidden: false,
-      cells: ROW_KEYS.map((key) => cell(row[key])),
-      holds: row.holds ? 'true' : 'false',
-      holdsText: say(row.holds ? 'holds' : 'breaks'),
-    })),
-    caption: say('caption', { verdict }),
-    gridCaption: say('grid-caption', { end }),
-    charts: {
-      spec: 'profiles',
-      data: { profiles: engine.postRows(record, [say('series-channel'), say('series-image')]) },
-    },
-    announcement: say('announcement', { verdict, violation }),
-  };
 }
 
-/** @param {any} slot @param {{exact: string, html: string}} shown */
-export function showValue(slot, shown) {
-  slot.setAttribute('data-exact', shown.exact);
-  slot.innerHTML = shown.html;
+/** course records.event: the maximal event's direction, its outputs' labels and their set's text. */
+function eventOf(channel, event) {
+  const found = eventRecord(channel, event);
+  return { ...found, text: outputSetText(found.outputs) };
 }
 
-/** @param {any} slot @param {{value: string, text: string}} shown */
-export function showVerdict(slot, shown) {
-  slot.setAttribute('data-value', shown.value);
-  slot.textContent = shown.text;
-}
-
-/** @param {any} slot @param {{text: string, direction: string, outputs: string}} shown */
-export function showEvent(slot, shown) {
-  slot.setAttribute('data-direction', shown.direction);
-  slot.setAttribute('data-outputs', shown.outputs);
-  slot.textContent = shown.text;
-}
-
-/** @param {any} slot @param {{html: string, value: string}} shown */
-export function showEpsilon(slot, shown) {
-  slot.setAttribute('data-value', shown.value);
-  slot.innerHTML = shown.html;
-}
-
-/**
- * Writes a presented state: assignments only.
- * @param {any} view @param {Record<string, any>} slots
- */
-export function show(view, slots) {
-  showVerdict(slots.claim, view.claim);
-  showVerdict(slots.violation, view.violation);
-  showValue(slots.deltaRequired, view.deltaRequired);
-  showValue(slots.deltaChannel, view.deltaChannel);
-  showEvent(slots.maxEvent, view.maxEvent);
-  showEpsilon(slots.epsPure, view.epsPure);
-  showEpsilon(slots.epsPureChannel, view.epsPureChannel);
-  showVerdict(slots.invertible, view.invertible);
-  for (const row of slots.rows.querySelectorAll('tr[data-alpha]')) {
-    const shown = view.rows[Number(row.getAttribute('data-alpha')) - 1] || EMPTY_ROW;
-    row.hidden = shown.hidden;
-    const cells = row.querySelectorAll('td');
-    shown.cells.forEach((cell, i) => showValue(cells[i], cell));
-    const last = cells[cells.length - 1];
-    last.setAttribute('data-holds', shown.holds);
-    last.textContent = shown.holdsText;
+/** records.grid_end: min(20, ⌈largest e^ε⌉), 20 when one ε is ∞. */
+function gridEnd(pures) {
+  if (pures.some((pure) => pure.kind === 'infinite')) return GRID_END;
+  let end = 1;
+  for (const pure of pures) {
+    const ratio = power(pure.ratio, pure.multiplier);
+    const ceiling = ratio.num / ratio.den + (ratio.num % ratio.den === 0n ? 0n : 1n);
+    end = Math.max(end, ceiling > BigInt(GRID_END) ? GRID_END : Number(ceiling));
   }
-  slots.caption.textContent = view.caption;
-  slots.gridCaption.textContent = view.gridCaption;
-}
-
-/** The fields a state ignores: the other source's, and F¹ while f does not read x. */
-export function ignoredFields(texts) {
-  const ignored = texts.source === 'rows' ? ['p', 'k'] : ['weights0', 'weights1'];
-  if (texts.reads !== '1') ignored.push('map1');
-  return ignored;
+  return end;
 }
 
 /**
- * The post-processing lab's definition for kit/lab.mjs, on its root, over one engine.
- * @param {{getAttribute(name: string): string | null}} root @param {any} engine
+ * The record of one state (records.post_record).
+ * @param {Record<string, any>} values the fields' values (kit/state's `readState`)
+ * @returns {PostRecord}
  */
-export function postprocessingLab(root, engine) {
-  const render = renderers(root, engine);
+export function evaluate(values) {
+  const reads = values.reads.length === 1;
+  const channel =
+    values.source === 'fresh'
+      ? freshCounts(values.p, values.k)
+      : channelOf(values.weights0.map((_, i) => String(i)), values.weights0, values.weights1);
+  const map0 = stochastic(values.map);
+  const map1 = reads ? stochastic(values.map1) : map0;
+  const image = postProcessByInput(channel, map0, map1);
+  const before = makeProfile(channel);
+  const after = makeProfile(image);
+  const pures = [channelPureEpsilon(channel), channelPureEpsilon(image)];
+  const grid = Array.from({ length: gridEnd(pures) }, (_, i) => fraction(BigInt(i + 1)));
+  const rows = grid.map((alpha) => {
+    const old = deltaStar(before, alpha);
+    const now = deltaStar(after, alpha);
+    return {
+      alpha: fractionStr(alpha),
+      channel: fractionStr(old),
+      image: fractionStr(now),
+      difference: fractionStr(subtract(old, now)),
+      holds: compare(now, old) <= 0,
+    };
+  });
+  const probes = grid.some((alpha) => compare(alpha, values.alpha) === 0) ? grid : [...grid, values.alpha].sort(compare);
+  let violation = null;
+  for (const alpha of probes) {
+    const needed = deltaStar(before, alpha);
+    const found = profilePoint(after, alpha);
+    if (compare(found.delta, needed) > 0) {
+      violation = { alpha: fractionStr(alpha), channel: fractionStr(needed), image: fractionStr(found.delta), event: eventOf(image, found.event) };
+      break;
+    }
+  }
+  const point = profilePoint(after, values.alpha);
+  const channelDelta = deltaStar(before, values.alpha);
+  const strings = (/** @type {Fraction[][]} */ map) => map.map((row) => row.map(fractionStr));
   return {
-    label: 'post-processing lab',
-    numbers: engine,
-    params: engine.POST_PARAMS,
-    fields: engine.POST_FIELDS,
-    choice: 'source',
-    readChoice: (text) => engine.parseSource(text),
-    checkState: (values) => engine.postRefusals(values),
-    ignorable: ['p', 'k', 'weights0', 'weights1', 'map1'],
-    ignored: ignoredFields,
-    slots: SLOTS,
-    charts: ['profiles'],
-    title: '#cl-post-title',
-    evaluate: (values) => engine.postRecord(values),
-    present: (record) => presentPost(render, engine, record),
-    show,
+    reads_x: reads,
+    channel: lawRecord(channel),
+    image: lawRecord(image),
+    map0: strings(map0),
+    map1: strings(map1),
+    alpha: fractionStr(values.alpha),
+    delta_image: fractionStr(point.delta),
+    delta_channel: fractionStr(channelDelta),
+    difference: fractionStr(subtract(channelDelta, point.delta)),
+    passes: compare(point.delta, channelDelta) <= 0,
+    max_event: eventOf(image, point.event),
+    pure_channel: pureRecord(pures[0]),
+    pure_image: pureRecord(pures[1]),
+    invertible: !reads && isInvertibleOn(channel, map0),
+    grid: rows,
+    violation,
   };
+}
+
+// ---------------------------------------------------------------------------------------
+// The view (view.py's post_view)
+
+/** @param {PostRecord} record @param {Record<string, string>} texts */
+function verdictText(record, texts) {
+  return fillTemplate(texts[record.passes ? 'verdict-pass' : 'verdict-fail'], {
+    alpha: record.alpha,
+    image: readingText(record.delta_image),
+    channel: readingText(record.delta_channel),
+  });
+}
+
+/** @param {PostRecord} record @param {Record<string, string>} texts */
+function violation(record, texts) {
+  const found = record.violation;
+  if (!found) return text(texts['violation-none'], { 'data-value': '' });
+  const sentence = fillTemplate(texts.violation, {
+    alpha: found.alpha,
+    event: found.event.text,
+    direction: found.event.direction,
+    image: readingText(found.image),
+    channel: readingText(found.channel),
+  });
+  return text(sentence, { 'data-value': found.alpha });
+}
+
+/** @param {GridRow} row @param {Record<string, string>} texts */
+function gridRow(row, texts) {
+  return {
+    attrs: { 'data-alpha': row.alpha },
+    cells: [
+      text(row.alpha),
+      exactCell(row.channel),
+      exactCell(row.image),
+      exactCell(row.difference),
+      text(texts[row.holds ? 'holds' : 'breaks'], { 'data-holds': row.holds ? 'true' : 'false' }),
+    ],
+  };
+}
+
+/**
+ * Every slot of one state (view.post_view).
+ * @param {PostRecord} record evaluate's @param {Record<string, string>} texts the lab's sentences
+ */
+export function view(record, texts) {
+  const sentence = verdictText(record, texts);
+  return {
+    'out:claim': verdict(record.passes, sentence),
+    'out:violation': violation(record, texts),
+    'out:delta-required': exact(record.delta_image),
+    'out:delta-channel': exact(record.delta_channel),
+    'out:max-event': maxEvent(record.max_event, texts),
+    'out:eps-pure': epsilon(record.pure_image, texts),
+    'out:eps-pure-channel': epsilon(record.pure_channel, texts),
+    'out:invertible': text(texts[record.invertible ? 'invertible-yes' : 'invertible-no'], { 'data-value': record.invertible ? 'yes' : 'no' }),
+    'caption:profiles': text(fillTemplate(texts.caption, { verdict: sentence })),
+    'caption:grid': text(fillTemplate(texts['grid-caption'], { end: record.grid.length })),
+    'rows:grid': { items: record.grid.map((row) => gridRow(row, texts)) },
+  };
+}
+
+/** What the live region says after an update (view.post_announcement). @param {PostRecord} record @param {Record<string, string>} texts */
+export function announcement(record, texts) {
+  return fillTemplate(texts.announcement, { verdict: verdictText(record, texts), violation: violation(record, texts).text });
+}
+
+// ---------------------------------------------------------------------------------------
+// The live chart (charts.post_rows)
+
+const coordinate = (/** @type {string} */ value) => toNumber(exactOf(value));
+
+/** The rows of the profiles chart: per grid α, δ*_M and δ*_{f∘M}. @param {PostRecord} record */
+export function charts(record) {
+  const series = (/** @type {'channel' | 'image'} */ key) =>
+    record.grid.map((row) => ({ alpha: coordinate(row.alpha), delta: coordinate(row[key]), exact: row[key] }));
+  return { spec: 'profiles', data: { profiles: { channel: series('channel'), image: series('image') } } };
 }

@@ -1,7 +1,7 @@
 /**
  * Release channels for one protected bit, as exact integer weights: the browser's twin of
- * generator/core/channels.py, with the pure ε of generator/core/pure_epsilon.py's
- * `pure_epsilon`.
+ * generator/core/channels.py (with the pure ε of generator/core/pure_epsilon.py's
+ * `pure_epsilon`).
  *
  * The secret is one bit x ∈ {0, 1}; a randomized response reports x with probability p (an
  * integer percent) and flips it otherwise. With g = gcd(p, 100 − p) and s = 100/g one
@@ -15,9 +15,13 @@
  *   xor    a fair mask R and the pair (R, x XOR R): x = 0 gives 00 or 11, x = 1 gives 01 or
  *          10, each with probability 1/2; p and k play no part.
  *
+ * `freshCounts` is the fresh mode at any rational truth probability u/s in [1/2, 1] (v = s − u,
+ * the core's `fresh_counts`): the likelihood ratio (u/v)^(k−2t) falls with t, so its ratio
+ * order is the support in output order.
+ *
  * A channel is a finite channel of exact/profile.mjs (labels, weights0, weights1,
- * denominator, ratioOrder) with its mode, p and k. The module has no side effect; it runs in
- * browsers and in node.
+ * denominator, ratioOrder), a release with its mode, p and k too. The module has no side
+ * effect; it runs in browsers and in node.
  *
  * @module exact/channels
  */
@@ -25,6 +29,7 @@
 import { orderByRatio } from './profile.mjs';
 import { fraction } from './rational.mjs';
 
+/** @typedef {import('./rational.mjs').Fraction} Fraction */
 /** @typedef {import('./profile.mjs').FiniteChannel} FiniteChannel */
 /** @typedef {import('./profile.mjs').PureEpsilon} PureEpsilon */
 /** @typedef {'fresh' | 'copy' | 'xor'} Mode */
@@ -56,21 +61,30 @@ function response(p) {
 const countLabels = (k) => Array.from({ length: k + 1 }, (_, t) => String(t));
 
 /**
- * k independent responses, released as their count of ones. The weights follow
- * w_{t+1} = w_t (k − t) v / ((t + 1) u), an exact division; the ratio w0_t / w1_t =
+ * w_t = C(k, t) v^t u^(k−t) for t = 0..k, by w_{t+1} = w_t (k − t) v / ((t + 1) u), an exact
+ * division: O(k) big-by-small steps instead of k big multiplications.
+ * @param {bigint} u @param {bigint} v @param {number} k @returns {bigint[]}
+ */
+function freshWeights(u, v, k) {
+  const weights = Array.from({ length: k + 1 }, () => 0n);
+  if (u === 0n) {
+    weights[k] = v ** BigInt(k);
+    return weights;
+  }
+  weights[0] = u ** BigInt(k);
+  for (let t = 0; t < k; t++) weights[t + 1] = (weights[t] * BigInt(k - t) * v) / (BigInt(t + 1) * u);
+  return weights;
+}
+
+/**
+ * k independent responses, released as their count of ones. The ratio w0_t / w1_t =
  * (u/v)^(k−2t) falls with t when u > v and rises when u < v, so the order needs no sort.
  * @param {number} p @param {number} k @returns {Channel}
  */
 export function fresh(p, k) {
   checkParameters(p, k);
   const { u, v, s } = response(p);
-  const weights0 = new Array(k + 1).fill(0n);
-  if (u === 0n) {
-    weights0[k] = v ** BigInt(k);
-  } else {
-    weights0[0] = u ** BigInt(k);
-    for (let t = 0; t < k; t++) weights0[t + 1] = (weights0[t] * BigInt(k - t) * v) / (BigInt(t + 1) * u);
-  }
+  const weights0 = freshWeights(u, v, k);
   const weights1 = weights0.slice().reverse();
   const outputs = Array.from({ length: k + 1 }, (_, t) => t);
   const order = u < v ? outputs.reverse() : outputs;
@@ -83,6 +97,24 @@ export function fresh(p, k) {
     weights1,
     denominator: s ** BigInt(k),
     ratioOrder: order.filter((t) => weights0[t] !== 0n || weights1[t] !== 0n),
+  };
+}
+
+/**
+ * k fresh responses at `truth`, released as their count (outputs labelled "0".."k").
+ * @param {Fraction} truth in [1/2, 1] @param {number} k >= 1 @returns {FiniteChannel}
+ */
+export function freshCounts(truth, k) {
+  if (!(2n * truth.num >= truth.den && truth.num <= truth.den)) throw new RangeError('the truth probability must lie in [1/2, 1]');
+  if (!Number.isInteger(k) || k < 1) throw new RangeError('k must be an integer of at least 1');
+  const weights0 = freshWeights(truth.num, truth.den - truth.num, k);
+  const weights1 = weights0.slice().reverse();
+  return {
+    labels: countLabels(k),
+    weights0,
+    weights1,
+    denominator: truth.den ** BigInt(k),
+    ratioOrder: weights0.map((_, t) => t).filter((t) => weights0[t] !== 0n || weights1[t] !== 0n),
   };
 }
 

@@ -9,8 +9,13 @@
  * server renders the same slots from a view of the default state with the same rules, so
  * this module writes values and attributes into existing markup and builds none of its own.
  *
+ * The helpers `exact`, `exactCell`, `text` and `verdict` make the slots every lab shows, as
+ * their Python twins of the same names do.
+ *
  * @module kit/shown
  */
+
+import { cellHtml, numberHtml } from './markup.mjs';
 
 /** @typedef {{attrs?: Record<string, string | null>, text?: string, html?: string, hidden?: boolean,
  *             disabled?: boolean, items?: Shown[], cells?: Shown[]}} Shown */
@@ -22,6 +27,29 @@ const PLACES = Object.freeze({
   field: 'data-field',
   note: 'data-lab-note',
 });
+
+/**
+ * An exact value (a reduced fraction string): its fraction in data-exact, its reading as content.
+ * @param {string} value @param {Record<string, string | null>} [attrs] @returns {Shown}
+ */
+export function exact(value, attrs = {}) {
+  return { attrs: { 'data-exact': value, ...attrs }, html: numberHtml(value) };
+}
+
+/** An exact value in a table cell (a long one waits for the table's switch). @param {string} value @returns {Shown} */
+export function exactCell(value) {
+  return { attrs: { 'data-exact': value }, html: cellHtml(value) };
+}
+
+/** A text, with the attributes given (none: no attrs, as the JSON form leaves out what is unset). @param {string} value @param {Record<string, string | null>} [attrs] @returns {Shown} */
+export function text(value, attrs = {}) {
+  return Object.keys(attrs).length ? { attrs, text: value } : { text: value };
+}
+
+/** A pass/fail verdict: data-value "pass" or "fail", and its sentence. @param {boolean} passes @param {string} sentence @returns {Shown} */
+export function verdict(passes, sentence) {
+  return { attrs: { 'data-value': passes ? 'pass' : 'fail' }, text: sentence };
+}
 
 /** The CSS selector of a slot's element: "out:claim" -> '[data-out="claim"]'. @param {string} name */
 export function slotSelector(name) {
