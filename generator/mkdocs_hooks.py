@@ -55,6 +55,7 @@ from generator.course.katex_render import KatexError, KatexProcess, render_inlin
 from generator.course.lab_bundle import BundleError, lab_scripts, with_lab_scripts  # noqa: E402
 from generator.course.lms_links import unlink_pages  # noqa: E402
 from generator.course.page_tables import with_course_tables  # noqa: E402
+from generator.course.progress import with_course_progress  # noqa: E402
 from generator.course.site_assets import add_vendor_files  # noqa: E402
 from generator.course.site_check import foreign_references  # noqa: E402
 
@@ -152,6 +153,8 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
         output = with_chart_urls(output, lambda path: get_relative_url(path, page.url))
         if config.extra.get("variant") == "scorm":
             output = unlink_pages(output, page.url.rsplit("/", 1)[-1])
+        else:
+            output = with_course_progress(output, _order)
         return output
     except ValueError as error:
         raise PluginError(f"{page.file.src_uri}: {error}") from error

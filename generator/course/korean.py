@@ -14,7 +14,8 @@ text by :func:`final_sound`, which reads the end of the text as a Korean reader 
   δ 델타, ε 엡실론), a TeX command by the letter it names (``\\varepsilon`` 엡실론,
   ``\\infty`` 무한대); ∞ 무한대, % 퍼센트, ∅ 공집합, ² 제곱;
 - a power written with superscripts ends in 제곱: "10⁻⁴" is 10의 마이너스 4제곱, so the
-  readings "1 × 10⁻⁴" and "≈ 1 − 1.3 × 10⁻⁷" take 이, 은 and 을;
+  readings "1 × 10⁻⁴" and "≈ 1 − 1.3 × 10⁻⁷" take 이, 은 and 을; so does a TeX power
+  ``10^{-5}``;
 - Hangul by its own final consonant;
 - closing brackets, quotes and trailing spaces are not read ("ln(3)" ends as 3 does, and
   "{0, …, 49}" as 49).
@@ -103,9 +104,14 @@ def integer_reading_end(digits: str) -> str:
     return _DIGITS[int(text[-1])]
 
 
+_TEX_POWER = re.compile(r"\^\{[^{}]*\}\s*$")
+
+
 def _reading_end(text: str) -> str:
     """The Hangul that ends the reading of ``text`` (one syllable or a word)."""
     text = text.translate(_SUBSCRIPTS)
+    if _TEX_POWER.search(text) is not None:
+        return "제곱"  # 10^{-5}: 10의 마이너스 5제곱
     if (fraction := _TEX_FRACTION.search(text)) is not None:
         return _reading_end(fraction["numerator"])
     text = text.rstrip(_NOT_READ)

@@ -13,6 +13,7 @@ apply left to right:
               kilobyte of markup.
     percent   75    -> "75%"
     tex       a pure ε as TeX: "2·ln(3)" -> "2\\ln 3", "ln(57/10)" -> "\\ln(57/10)", "∞" -> "\\infty"
+    power     a δ in powers of ten, for math: "1/100000" -> "10^{-5}", "1099/100000" -> "1.099\\times10^{-2}"
 
 Particles. Korean particles change with the sound that ends the word before them, and a
 value's sound is known only once it is rendered ("3/8" is read 8분의 3 and takes 이, "0.375"
@@ -77,11 +78,32 @@ def _tex(text: str) -> str:
     return f"{log['multiplier'] or ''}\\ln{argument}"
 
 
+def _power(text: str) -> str:
+    """An exact value whose denominator is a power of ten, as TeX in powers of ten:
+    "1/100000" -> "10^{-5}", "1099/100000" -> "1.099\\times10^{-2}", "3/1000" -> "3\\times10^{-3}".
+
+    value = m/10^e with m an integer; its significant digits d₁d₂…dₙ (trailing zeros
+    dropped) give value = d₁.d₂…dₙ × 10^(len(m) − 1 − e), exactly."""
+    value = Fraction(text)
+    rest = value.denominator
+    places = 0
+    while rest % 10 == 0:
+        rest, places = rest // 10, places + 1
+    if rest != 1 or value <= 0:
+        raise PlaceholderError(f"{text!r} is not a positive power-of-ten decimal: no 'power' form")
+    digits = str(value.numerator).rstrip("0")
+    exponent = len(str(value.numerator)) - 1 - places
+    mantissa = digits[0] + (f".{digits[1:]}" if len(digits) > 1 else "")
+    power = f"10^{{{exponent}}}"
+    return power if mantissa == "1" else f"{mantissa}\\times{power}"
+
+
 FILTERS: dict[str, Callable[[str], str]] = {
     "decimal": lambda text: decimal_str(Fraction(text)),
     "frac": _stacked,
     "percent": lambda text: f"{text}%",
     "tex": _tex,
+    "power": _power,
 }
 
 

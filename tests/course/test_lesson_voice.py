@@ -101,22 +101,7 @@ MATH_WORDS = frozenset({"ln"})
 
 # Placeholders of a δ whose denominator is a power of ten, shown as a fraction until the
 # placeholders have a filter that writes 10^{-5}: ``{{ k100.delta | power }}`` (proposed).
-AWAITING_A_POWER_OF_TEN_FILTER = frozenset(
-    {
-        "k100.delta",
-        "delta0.delta",
-        "delta0.delta0",
-        "delta0-over.delta",
-        "delta0-over.delta0",
-        "five.delta",
-        "delta0.advanced.delta_prime",
-        "delta0-over.basic.delta",
-        "delta0.basic.delta",
-        "uneven.reveal",
-        "uneven.advanced.delta_prime",
-        "uneven.steps.3.delta",
-    }
-)
+AWAITING_A_POWER_OF_TEN_FILTER: frozenset[str] = frozenset()
 
 # The references the design names (``reference/…`` beside DESIGN.md), found above the checkout.
 REFERENCES = next(

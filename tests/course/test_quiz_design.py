@@ -48,7 +48,7 @@ LONGEST_MARGIN = 1
 QUIZ_CONTENT = {
     "composition": (4, "6ee6156b7b368604"),
     "events": (3, "d0f72bac78dcb612"),
-    "optimal": (4, "6ae4b412c7aa86b5"),
+    "optimal": (5, "202e2ea855304ba3"),
     "postprocessing": (2, "091cb1f2d58db43d"),
     "sensitivity": (3, "117eb113f8e3e5a8"),
 }
