@@ -79,6 +79,7 @@ describe('the composition lab', () => {
   });
 
   test('xor ignores k and p, and the other modes read them', () => {
+    assert.deepEqual(lab.IGNORABLE, ['k', 'p']);
     assert.deepEqual(lab.ignored({ mode: 'xor' }), ['k', 'p']);
     assert.deepEqual(lab.ignored({ mode: 'fresh' }), []);
     assert.deepEqual(lab.ignored({ mode: 'copy' }), []);

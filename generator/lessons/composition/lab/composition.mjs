@@ -6,10 +6,11 @@
  *   exact/composition.mjs  the composition panel: δ₀, q, the theorem's bound, the exact δ;
  *   exact/profile.mjs      δ*(α) with its maximal event, the claim, and their records.
  *
- * The kit (kit/lab.mjs's `engineLab`) reads the fields, applies `ignored`, and writes `view`'s
- * slots into the page; `evaluate` returns the record of records.state_record (same keys, same
- * strings), `charts` the live charts' rows and the mode's spec. The golden vectors of the lab
- * hold every export to the Python (tests/js/engines.test.mjs). No float decides anything;
+ * The kit (kit/lab.mjs's `engineLab`) reads the fields, disables those `ignored` names (of
+ * `IGNORABLE`), and writes `view`'s slots into the page; `evaluate` returns the record of
+ * records.state_record (same keys, same strings), `charts` the live charts' rows and the
+ * mode's spec. The golden vectors of the lab hold every export to the Python
+ * (tests/js/engines.test.mjs). No float decides anything;
  * floats are chart coordinates only, each the nearest double to the exact value beside it.
  *
  * @module composition/lab
@@ -40,12 +41,15 @@ const COMPOSED = {
   'composed-delta-exact': ['data-exact'],
 };
 
+/** The fields a state may ignore, which the kit disables while it does (lab.py's IGNORED_BY_XOR). */
+export const IGNORABLE = Object.freeze(['k', 'p']);
+
 /**
  * xor releases R and x XOR R whatever k and p are: neither is read (lab.py's `ignored`).
- * @param {Record<string, string | undefined>} texts @returns {string[]}
+ * @param {Record<string, string | undefined>} texts @returns {readonly string[]}
  */
 export function ignored(texts) {
-  return texts.mode === 'xor' ? ['k', 'p'] : [];
+  return texts.mode === 'xor' ? IGNORABLE : [];
 }
 
 /** @param {Fraction | null} value */
