@@ -478,6 +478,18 @@ describe('the release channels of one bit, their pure ε and the composition pan
     assert.deepEqual(releases.xor(0, 100).labels, ['00', '01', '10', '11']);
   });
 
+  test('a law record reduces its probabilities as Euclid does, 2s and 5s first', () => {
+    const channels = [
+      ...releases.MODES.flatMap((mode) => [[0, 3], [1, 100], [37, 100], [50, 7], [99, 40]].map(([p, k]) => releases.buildChannel(mode, p, k))),
+      channelOf(['a', 'b', 'c'], [3, 6, 1], [7, 0, 14]), // a denominator with factors 3 and 7
+    ];
+    for (const channel of channels) {
+      const law = profile.lawRecord(channel);
+      const euclid = (w) => fractionStr(naive(w, channel.denominator));
+      assert.deepEqual([law.distribution0, law.distribution1], [channel.weights0.map(euclid), channel.weights1.map(euclid)]);
+    }
+  });
+
   test('the channels and the panel refuse what the fields would have refused', () => {
     assert.throws(() => deltaStar(profileOf('fresh', 75, 2), f(1n, 2n)), RangeError);
     assert.throws(() => profile.checkClaim(profileOf('fresh', 75, 2), exact('3'), exact('1.5')), RangeError);

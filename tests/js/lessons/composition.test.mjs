@@ -7,9 +7,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import * as lab from '../../../generator/lessons/composition/lab/composition.mjs';
-import { buildChannel, MODES } from '../../../site_overrides/assets/javascripts/lab/exact/channels.mjs';
+import { MODES } from '../../../site_overrides/assets/javascripts/lab/exact/channels.mjs';
 import { parseNumber } from '../../../site_overrides/assets/javascripts/lab/exact/numbers.mjs';
-import { lawRecord } from '../../../site_overrides/assets/javascripts/lab/exact/profile.mjs';
 
 const n = (/** @type {string} */ text) => parseNumber(text);
 const state = (mode, p, k, alpha, delta, alpha0) => lab.evaluate({ mode, p, k, alpha: n(alpha), delta: n(delta), alpha0: n(alpha0) });
@@ -55,16 +54,6 @@ describe('the composition lab', () => {
     assert.equal(data.profile.profile[0].delta, 0.5);
     assert.deepEqual(record.epsilon.claim, { exact: 'ln(3)', decimal: '1.099' });
     assert.deepEqual(state('fresh', 75, 2, '1', '0', '1').epsilon.step, { exact: '0', decimal: '0' });
-  });
-
-  test('a release reduced by its 2s and 5s alone has the laws Euclid gives', () => {
-    for (const mode of MODES) {
-      for (const [p, k] of [[0, 3], [1, 100], [37, 100], [50, 7], [75, 2], [99, 40], [100, 5]]) {
-        const { channel } = state(mode, p, k, '3', '0', '3');
-        const law = lawRecord(buildChannel(mode, p, k));
-        assert.deepEqual([channel.distribution0, channel.distribution1], [law.distribution0, law.distribution1], `${mode} ${p} ${k}`);
-      }
-    }
   });
 
   test('the claim δ = 0.374 fails at α = 3, and its record says by how much', () => {

@@ -19,8 +19,8 @@
 import { buildChannel, releasePureEpsilon } from '#lab/exact/channels.mjs';
 import { compose } from '#lab/exact/composition.mjs';
 import { logTerm } from '#lab/exact/logarithm.mjs';
-import { checkClaim, claimRecord, deltaStar, INTEGER_GRID, makeProfile, pureRecord } from '#lab/exact/profile.mjs';
-import { coprimeToTen, fraction, fractionStr, reduceTenSmooth, toNumber } from '#lab/exact/rational.mjs';
+import { checkClaim, claimRecord, deltaStar, INTEGER_GRID, lawRecord, makeProfile, pureRecord } from '#lab/exact/profile.mjs';
+import { fraction, fractionStr, toNumber } from '#lab/exact/rational.mjs';
 import { outputSetText } from '#lab/exact/readable.mjs';
 import { exactOf, numberHtml, readingText } from '#lab/kit/markup.mjs';
 import { exact, exactCell, text, verdict } from '#lab/kit/shown.mjs';
@@ -56,8 +56,7 @@ export function ignored(texts) {
 const optional = (value) => (value === null ? null : fractionStr(value));
 
 /**
- * The record of one state (records.state_record). The release's denominator is a power of
- * 100/gcd(p, 100 − p), so its probabilities reduce by their 2s and 5s alone.
+ * The record of one state (records.state_record).
  * @param {{mode: 'fresh' | 'copy' | 'xor', k: number, p: number, alpha: Fraction, delta: Fraction, alpha0: Fraction}} values
  * @returns {StateRecord}
  */
@@ -66,16 +65,9 @@ export function evaluate(values) {
   const profile = makeProfile(channel);
   const panel = compose(profile, values.alpha0);
   const claim = claimRecord(channel, checkClaim(profile, values.alpha, values.delta));
-  const rest = coprimeToTen(channel.denominator);
-  const over = (/** @type {bigint} */ w) => fractionStr(reduceTenSmooth(w, channel.denominator, rest));
   return {
     channel: {
-      labels: [...channel.labels],
-      denominator: channel.denominator.toString(),
-      weights0: channel.weights0.map(String),
-      weights1: channel.weights1.map(String),
-      distribution0: channel.weights0.map(over),
-      distribution1: channel.weights1.map(over),
+      ...lawRecord(channel),
       mode: channel.mode,
       p: channel.p,
       k: channel.k,

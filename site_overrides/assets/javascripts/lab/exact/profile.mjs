@@ -315,11 +315,14 @@ export function channelPureEpsilon(channel) {
 
 /**
  * The two laws of any finite channel (records.law_record): labels, the weights over one
- * denominator, and the probabilities, reduced.
+ * denominator, and the probabilities, reduced: common 2s and 5s stripped first, Euclid on
+ * the rest of the denominator only (rational.mjs's reduceTenSmooth), which leaves a release's
+ * power-of-ten-smooth denominator none to run on.
  * @param {FiniteChannel} channel
  */
 export function lawRecord(channel) {
-  const over = (/** @type {bigint} */ w) => fractionStr(fraction(w, channel.denominator));
+  const rest = coprimeToTen(channel.denominator);
+  const over = (/** @type {bigint} */ w) => fractionStr(reduceTenSmooth(w, channel.denominator, rest));
   return {
     labels: [...channel.labels],
     denominator: channel.denominator.toString(),
