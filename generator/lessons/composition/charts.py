@@ -23,8 +23,6 @@ profile is logarithmic, so that α = 1 … 10, where a small k does everything, 
 
 from __future__ import annotations
 
-from typing import Any
-
 import altair as alt
 
 from generator.core.rational import fraction_str
@@ -209,7 +207,7 @@ def profile_chart(record: StateRecord) -> alt.LayerChart:
 CHARTS = {"distribution": distribution_chart, "profile": profile_chart}
 
 
-def chart_spec(kind: str, record: StateRecord) -> dict[str, Any]:
+def chart_spec(kind: str, record: StateRecord) -> dict[str, object]:
     """The validated Vega-Lite spec of a chart, with its data sets inline."""
     if kind not in CHARTS:
         raise ValueError(f"unknown chart {kind!r}; expected one of {sorted(CHARTS)}")
