@@ -22,9 +22,7 @@ from typing import Any, TypedDict
 
 from generator.core.channels import Channel
 from generator.core.claim import ClaimResult
-from generator.core.composition import Composition
 from generator.core.finite_channel import FiniteChannel
-from generator.core.optimal_composition import OptimalComposition
 from generator.core.profile import MaximalEvent, Profile
 from generator.core.pure_epsilon import PureEpsilon
 from generator.core.rational import decimal_str, fraction_str
@@ -125,33 +123,6 @@ def pure(value: PureEpsilon) -> Pure:
     }
 
 
-def _optional(value: Fraction | int | None) -> str | None:
-    return None if value is None else fraction_str(value)
-
-
-def law_record(channel: FiniteChannel) -> Record:
-    """The two laws of any finite channel: weights over one denominator, and the probabilities."""
-    return {
-        "labels": list(channel.labels),
-        "denominator": fraction_str(channel.denominator),
-        "weights0": [fraction_str(w) for w in channel.weights0],
-        "weights1": [fraction_str(w) for w in channel.weights1],
-        "distribution0": [fraction_str(f) for f in channel.distribution0],
-        "distribution1": [fraction_str(f) for f in channel.distribution1],
-    }
-
-
-def channel_record(channel: Channel) -> Record:
-    """A randomized-response release: its mode, p and k, and its laws."""
-    return {
-        "mode": str(channel.mode),
-        "p": channel.p,
-        "k": channel.k,
-        "truth_probability": fraction_str(Fraction(channel.p, 100)),
-        **law_record(channel),
-    }
-
-
 def event_record(channel: FiniteChannel, event: MaximalEvent) -> Record:
     return {"direction": str(event.direction), "outputs": [channel.labels[i] for i in event.outputs]}
 
@@ -167,53 +138,6 @@ def profile_record(profile: Profile[Channel], alphas: Sequence[Fraction]) -> Rec
         "alphas": [fraction_str(alpha) for alpha in alphas],
         "deltas": [fraction_str(point.delta) for point in points],
         "events": [event_record(channel, point.event) for point in points],
-    }
-
-
-def claim_record(channel: FiniteChannel, result: ClaimResult) -> Record:
-    return {
-        "alpha": fraction_str(result.alpha),
-        "delta": fraction_str(result.delta),
-        "required": fraction_str(result.required.delta),
-        "required_decimal": decimal_str(result.required.delta),
-        "passes": result.passes,
-        "event": event_record(channel, result.required.event),
-    }
-
-
-def pure_record(pure: PureEpsilon) -> Record:
-    ratio = pure.max_likelihood_ratio
-    return {
-        "kind": str(pure.kind),
-        "exact": pure.describe(),
-        "decimal": pure.decimal(),
-        "max_ratio": None if ratio is None else fraction_str(ratio),
-    }
-
-
-def composition_record(panel: Composition) -> Record:
-    return {
-        "alpha0": fraction_str(panel.alpha0),
-        "delta0": _optional(panel.delta0),
-        "queries": panel.queries,
-        "composed_alpha": _optional(panel.composed_alpha),
-        "theorem_delta": _optional(panel.theorem_delta),
-        "exact_delta": _optional(panel.exact_delta),
-    }
-
-
-def optimal_record(optimal: OptimalComposition, alpha: Fraction) -> Record:
-    """The optimal composition of k (ln α₀, δ₀) steps at α: its δ and the parts it is made of."""
-    return {
-        "alpha0": fraction_str(optimal.alpha0),
-        "delta0": fraction_str(optimal.delta0),
-        "k": optimal.k,
-        "alpha": fraction_str(alpha),
-        "truth_probability": fraction_str(optimal.truth_probability),
-        "rr_delta": fraction_str(optimal.rr_delta(alpha)),
-        "no_reveal": fraction_str(optimal.no_reveal),
-        "delta": fraction_str(optimal.delta(alpha)),
-        "sum_delta0": fraction_str(optimal.k * optimal.delta0),
     }
 
 
