@@ -31,12 +31,18 @@ import time
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypedDict
 
+from generator.core.certified import ceil_decimal, floor_decimal
+from generator.core.certified_pld import DEFAULT_WIDTH, EpsilonBracket, epsilon_bracket
 from generator.core.channels import Mode, build
 from generator.core.input_limits import (
     CLI_ALPHA,
     CLI_K,
+    DPSGD_EPSILON,
+    DPSGD_Q,
+    DPSGD_SIGMA,
+    DPSGD_WIDTH,
     MASTERY,
     MAX_NUMBER_CHARS,
     OPTIMAL_DELTA,
@@ -45,9 +51,12 @@ from generator.core.input_limits import (
     Kind,
     P,
 )
+from generator.core.noise_calibration import SIGMA_GRID, smallest_sigma
 from generator.core.optimal_composition import OptimalComposition
 from generator.core.profile import INTEGER_GRID, Profile
-from generator.core.rational import Refusal, decimal_str, read_field
+from generator.core.rational import Refusal, decimal_str, fraction_str, read_field
+from generator.core.subsampled_gaussian import SubsampledGaussian
+from generator.core.subsampled_rdp import Conversion, rdp_epsilon
 from generator.course import build as build_step
 from generator.course import package as packaging
 from generator.course.handout import HandoutError
@@ -132,7 +141,9 @@ def _reader(limit: FieldLimit, what: str) -> Callable[[str], Any]:
             message = f"{what} must be an integer from {limit.low} to {limit.high}, got {text!r}"
         elif limit.high is not None:
             low, high = decimal_str(limit.low, 20), decimal_str(limit.high, 20)
-            message = f"{what} must be a number from {low} to {high} written as 0.5 or 1/2, got {text!r}"
+            message = (
+                f"{what} must be a number from {low} to {high} written as 0.5, 1/2 or 1e-5, got {text!r}"
+            )
         else:
             message = (
                 f"{what} must be a number of at least {limit.low} written as 3, 5.7 or 57/10, got {text!r}"
@@ -198,6 +209,36 @@ def _parser() -> argparse.ArgumentParser:
         required=True,
         type=_reader(OPTIMAL_DELTA, "δ"),
         help="the target δ, as 0.00001",
+    )
+
+    dpsgd = commands.add_parser(
+        "dpsgd",
+        help="print as JSON a certified bracket on the optimal ε of DP-SGD (T Poisson-subsampled"
+        " Gaussian steps) at δ, beside the RDP accountant; or the least σ for an ε goal",
+    )
+    dpsgd.add_argument(
+        "--q", action=_Once, required=True, type=_reader(DPSGD_Q, "q"), help="sampling rate, as 0.01"
+    )
+    noise = dpsgd.add_mutually_exclusive_group(required=True)
+    noise.add_argument("--sigma", action=_Once, type=_reader(DPSGD_SIGMA, "σ"), help="noise multiplier")
+    noise.add_argument(
+        "--epsilon-goal",
+        action=_Once,
+        type=_reader(DPSGD_EPSILON, "the ε goal"),
+        help=f"answer instead the least σ, a multiple of {decimal_str(SIGMA_GRID, 2)}, whose certified ε"
+        " is at most this",
+    )
+    dpsgd.add_argument(
+        "--steps", action=_Once, required=True, type=_reader(CLI_K, "steps"), help=f"1..{CLI_K.high}"
+    )
+    dpsgd.add_argument(
+        "--delta", action=_Once, required=True, type=_reader(OPTIMAL_DELTA, "δ"), help="as 1e-5"
+    )
+    dpsgd.add_argument(
+        "--width",
+        action=_Once,
+        type=_reader(DPSGD_WIDTH, "the width"),
+        help=f"the widest bracket accepted (default {decimal_str(DEFAULT_WIDTH, 6)})",
     )
 
     generate = commands.add_parser("build", help="write every catalogue example's records")
@@ -279,6 +320,84 @@ def _typedefs(check: bool) -> int:
     return 1 if check and stale else 0
 
 
+def _places(width: Fraction) -> int:
+    """Decimals for a bracket at most ``width`` wide: two more than the width's first digit."""
+    places = 0
+    while Fraction(1, 10**places) > width:
+        places += 1
+    return places + 2
+
+
+class Ends(TypedDict):
+    """A bracket's ends as decimals rounded outward (an upper end None: not computed)."""
+
+    lower: str
+    upper: str | None
+
+
+class RdpAnswer(TypedDict):
+    epsilon: str
+    order: int
+
+
+class Bracket(TypedDict):
+    epsilon: Ends
+    directions: dict[str, Ends]
+    grid_step: str
+    rdp: RdpAnswer
+    rdp_classic: RdpAnswer
+
+
+def _bracket_record(bracket: EpsilonBracket, places: int) -> Bracket:
+    """A bracket's ends as decimals rounded outward, each direction's too, and the RDP accountant's ε."""
+
+    def ends(lower: Fraction, upper: Fraction | None) -> Ends:
+        return {
+            "lower": floor_decimal(lower, places),
+            "upper": None if upper is None else ceil_decimal(upper, places),
+        }
+
+    def rdp(conversion: Conversion) -> RdpAnswer:
+        found = rdp_epsilon(bracket.mechanism, bracket.steps, bracket.delta, conversion)
+        return {"epsilon": ceil_decimal(found.epsilon.upper, places), "order": found.order}
+
+    return {
+        "epsilon": ends(bracket.epsilon.lower, bracket.epsilon.upper),
+        "directions": {str(d.direction): ends(d.lower, d.upper) for d in bracket.directions},
+        "grid_step": fraction_str(bracket.step),
+        "rdp": rdp(Conversion.IMPROVED),
+        "rdp_classic": rdp(Conversion.CLASSIC),
+    }
+
+
+def _dpsgd(args: argparse.Namespace) -> dict[str, object]:
+    """The dpsgd command's record: the bracket at σ, or the noise search's answer."""
+    started = time.perf_counter()
+    width = DEFAULT_WIDTH if args.width is None else args.width
+    places = _places(width)
+    record: dict[str, object] = {
+        "q": fraction_str(args.q),
+        "steps": args.steps,
+        "delta": fraction_str(args.delta),
+        "width": fraction_str(width),
+    }
+    if args.sigma is not None:
+        bracket = epsilon_bracket(SubsampledGaussian(args.q, args.sigma), args.steps, args.delta, width)
+        record |= {"sigma": fraction_str(args.sigma)} | _bracket_record(bracket, places)
+    else:
+        found = smallest_sigma(args.q, args.steps, args.delta, args.epsilon_goal, width)
+        record |= {
+            "epsilon_goal": fraction_str(args.epsilon_goal),
+            "sigma": fraction_str(found.sigma),
+            "sigma_grid": fraction_str(SIGMA_GRID),
+            "proven_least": found.proven_least,
+            "below": None
+            if found.below is None
+            else {"sigma": fraction_str(found.below.mechanism.sigma)} | _bracket_record(found.below, places),
+        } | _bracket_record(found.bracket, places)
+    return record | {"seconds": f"{time.perf_counter() - started:.2f}"}
+
+
 def _writable_streams() -> None:
     """Let stdout and stderr write any text, whatever their encoding (see the module docstring)."""
     for stream, errors in ((sys.stdout, _JSON_ESCAPE), (sys.stderr, "backslashreplace")):
@@ -318,6 +437,14 @@ def _run(argv: Sequence[str] | None) -> int:
             **answers(composition, args.delta),
         }
         sys.stdout.write(dumps(query))
+        return 0
+    if args.command == "dpsgd":
+        try:
+            record = _dpsgd(args)
+        except ArithmeticError as error:  # a bracket that stayed uncertified (not bad input)
+            print(f"python -m generator dpsgd: error: {error}", file=sys.stderr)
+            return 1
+        sys.stdout.write(dumps(record))
         return 0
     if args.command == "golden":
         return _write_golden(args.out)

@@ -77,3 +77,12 @@ POST_K = _count("k", 1, 6)
 GROUP_P = FieldLimit("p", Kind.NUMBER, Fraction(501, 1000), Fraction(999, 1000), 3)
 GROUP_G = _count("g", 1, 20)
 GROUP_ALPHA1 = FieldLimit("alpha1", Kind.NUMBER, Fraction(1), Fraction(100), 1)
+
+# The dpsgd command's limits: q in [10⁻⁶, 1], σ in [0.3, 100] (the noise search's grid starts at
+# 0.3; below it one step's loss spreads so far that a bracket takes minutes), a width in
+# [10⁻⁶, 1] and an ε goal in [0.01, 100]; the steps and δ are the optimal command's.
+MIN_SIGMA = Fraction(3, 10)
+DPSGD_Q = FieldLimit("q", Kind.NUMBER, Fraction(1, 10**6), Fraction(1), None)
+DPSGD_SIGMA = FieldLimit("sigma", Kind.NUMBER, MIN_SIGMA, Fraction(100), None)
+DPSGD_WIDTH = FieldLimit("width", Kind.NUMBER, Fraction(1, 10**6), Fraction(1), None)
+DPSGD_EPSILON = FieldLimit("epsilon_goal", Kind.NUMBER, Fraction(1, 100), Fraction(100), None)
