@@ -36,6 +36,7 @@ from typing import Any, NoReturn, TypedDict
 from generator.core.certified import ceil_decimal, floor_decimal
 from generator.core.certified_pld import DEFAULT_WIDTH, EpsilonBracket, epsilon_bracket
 from generator.core.channels import Mode, build
+from generator.core.fields import MAX_NUMBER_CHARS, FieldLimit, Kind, Refusal, read_field
 from generator.core.input_limits import (
     CLI_ALPHA,
     CLI_K,
@@ -44,17 +45,14 @@ from generator.core.input_limits import (
     DPSGD_SIGMA,
     DPSGD_WIDTH,
     MASTERY,
-    MAX_NUMBER_CHARS,
     OPTIMAL_DELTA,
     OPTIMAL_DELTA0,
-    FieldLimit,
-    Kind,
     P,
 )
 from generator.core.noise_calibration import SIGMA_GRID, smallest_sigma
 from generator.core.optimal_composition import OptimalComposition
 from generator.core.profile import INTEGER_GRID, Profile
-from generator.core.rational import Refusal, decimal_str, fraction_str, read_field
+from generator.core.rational import decimal_str, fraction_str
 from generator.core.subsampled_gaussian import SubsampledGaussian
 from generator.core.subsampled_rdp import Conversion, rdp_epsilon
 from generator.course import build as build_step

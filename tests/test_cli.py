@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 
 from generator.cli import BROKEN_PIPE, main
-from generator.core.input_limits import MAX_NUMBER_CHARS
+from generator.core.fields import MAX_NUMBER_CHARS
 from generator.core.rational import fraction_str
 from tests.conftest import ROOT
 
@@ -48,7 +48,7 @@ def test_profile_prints_exact_reduced_fractions() -> None:
     assert (record["p"], record["k"]) == (75, 2)
     assert record["alphas"] == ["3", "1", "57/10", "57/10", "9"]
     assert record["deltas"] == ["3/8", "1/2", "33/160", "33/160", "0"]
-    assert record["events"][0] == {"direction": "0→1", "outputs": ["0"]}
+    assert record["events"][0] == {"direction": "0→1", "outputs": ["0"], "text": "{0}"}
 
 
 def test_profile_output_is_sorted_indented_and_deterministic() -> None:

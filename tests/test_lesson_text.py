@@ -29,7 +29,7 @@ import pytest
 import yaml
 
 from generator.course.blocks import blocks
-from generator.course.lessons import example_owners, lessons
+from generator.course.lessons import lessons
 from generator.course.placeholders import PLACEHOLDER, expand
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -247,7 +247,12 @@ def typed_numbers(page: str) -> list[str]:
     return found + _typed_in(ATTR_LIST.sub(" ", page), PROSE_ALLOWED)
 
 
-def _blocks_called(text: str) -> list[tuple[str, ...]]:
+def _lesson_of(path: Path) -> str | None:
+    """The lesson whose examples a page's placeholders read: a lesson page's own, none elsewhere."""
+    return path.stem if path.parent.name == "lessons" and path.stem in lessons() else None
+
+
+def _blocks_called(text: str, lesson: str | None = None) -> list[tuple[str, ...]]:
     calls: list[tuple[str, ...]] = []
 
     def recorder(name: str) -> Callable[..., str]:
@@ -257,7 +262,7 @@ def _blocks_called(text: str) -> list[tuple[str, ...]]:
 
         return render
 
-    expand(text, {name: recorder(name) for name in blocks()})
+    expand(text, {name: recorder(name) for name in blocks()}, lesson)
     return calls
 
 
@@ -276,17 +281,17 @@ def lesson() -> str:
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda path: path.name)
 def test_every_placeholder_resolves(page: Path) -> None:
-    expanded = expand(page.read_text(encoding="utf-8"), STUB_BLOCKS)
+    expanded = expand(page.read_text(encoding="utf-8"), STUB_BLOCKS, _lesson_of(page))
     assert "{{" not in expanded
     assert "}}" not in PLACEHOLDER.sub("", expanded)
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.slug)
 def test_the_lesson_calls_exactly_the_promised_blocks(spec: PageSpec) -> None:
-    assert tuple(_blocks_called(spec.path.read_text(encoding="utf-8"))) == spec.blocks
+    assert tuple(_blocks_called(spec.path.read_text(encoding="utf-8"), spec.slug)) == spec.blocks
     assert _blocks_called(HOME.read_text(encoding="utf-8")) == []
     examples = [call[-1] for call in spec.blocks if call[0] not in ("lab", "quiz")]
-    assert all(example_owners()[example] == spec.slug for example in examples)
+    assert all(example in lessons()[spec.slug].examples for example in examples)
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.slug)
@@ -411,7 +416,7 @@ def _site_markdown() -> markdown.Markdown:
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.slug)
 def test_the_markup_renders_to_what_it_promises(spec: PageSpec) -> None:
-    html = _site_markdown().convert(expand(spec.path.read_text(encoding="utf-8"), STUB_BLOCKS))
+    html = _site_markdown().convert(expand(spec.path.read_text(encoding="utf-8"), STUB_BLOCKS, spec.slug))
     stepper = html[html.index('<div class="cl-stepper" data-stepper="concept">') :]
     assert stepper.count('<section class="cl-step">') == 4
     assert stepper.count('<p class="cl-step-title">') == 4

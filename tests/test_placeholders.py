@@ -18,17 +18,24 @@ from fractions import Fraction
 import pytest
 
 from generator.course.korean import Final, ReadingError, final_sound, integer_reading_end, particle
-from generator.course.placeholders import FILTERS, PlaceholderError, apply_filter, expand, record_of
+from generator.course.placeholders import FILTERS, PlaceholderError, apply_particle, expand, record_of
+
+
+def expand_composition(text: str) -> str:
+    """The text as a page of the composition lesson, whose examples these are, reads it."""
+    return expand(text, lesson="composition")
 
 
 def test_a_value_placeholder_gives_the_exact_string_and_filters_chain() -> None:
-    assert expand("{{ fresh-k2.claim.required }}") == "3/8"
-    assert record_of("fresh-k2")["claim"]["required"] == Fraction(3, 8)  # a record holds the value
-    assert expand("{{ fresh-k2.claim.required | decimal }}") == "0.375"
-    assert expand("{{ fresh-k2.claim.required | frac }}") == r"\tfrac{3}{8}"
-    assert expand("{{ fresh-k2.claim.required | decimal | 이 }}") == "0.375가"
-    assert expand("{{ fresh-k2.channel.p | percent | 는 }}") == "75%는"
-    assert expand("{{ fresh-k2.pure_epsilon.exact | tex }}") == r"2\ln 3"
+    assert expand_composition("{{ fresh-k2.claim.required }}") == "3/8"
+    assert record_of("fresh-k2", "composition")["claim"]["required"] == Fraction(
+        3, 8
+    )  # a record holds the value
+    assert expand_composition("{{ fresh-k2.claim.required | decimal }}") == "0.375"
+    assert expand_composition("{{ fresh-k2.claim.required | frac }}") == r"\tfrac{3}{8}"
+    assert expand_composition("{{ fresh-k2.claim.required | decimal | 이 }}") == "0.375가"
+    assert expand_composition("{{ fresh-k2.channel.p | percent | 는 }}") == "75%는"
+    assert expand_composition("{{ fresh-k2.pure_epsilon.exact | tex }}") == r"2\ln 3"
 
 
 @pytest.mark.parametrize(
@@ -144,14 +151,14 @@ def test_each_particle_takes_the_form_that_fits(text: str, forms: tuple[str, ...
 
 
 def test_the_particle_filters_append_or_give_the_particle_alone() -> None:
-    assert expand("{{ exercise-tv.claim.required | 이 }}") == "1/2이"  # not ½가
-    assert expand("{{ fresh-k2.claim.required | 가 }}") == "3/8이"
-    assert expand("{{ fresh-k2.claim.required | decimal | 는 }}") == "0.375는"
-    assert expand("{{ fresh-k3.grid.deltas.0 | 으로 }}") == "11/16로"
-    assert expand("{{ fresh-k2.composition.composed_alpha | 을 }}") == "9를"
-    assert expand("${{ fresh-k2.claim.delta }}${{ fresh-k2.claim.delta | ~을 }}") == "$0$을"
-    assert expand("{{ xor.channel.labels.2 | 과 }}") == "10과"
-    assert expand("{{ fresh-k3.channel.distribution1.1 | ~이라 }}") == "라"  # 64분의 구
+    assert expand_composition("{{ exercise-tv.claim.required | 이 }}") == "1/2이"  # not ½가
+    assert expand_composition("{{ fresh-k2.claim.required | 가 }}") == "3/8이"
+    assert expand_composition("{{ fresh-k2.claim.required | decimal | 는 }}") == "0.375는"
+    assert expand_composition("{{ fresh-k3.grid.deltas.0 | 으로 }}") == "11/16로"
+    assert expand_composition("{{ fresh-k2.composition.composed_alpha | 을 }}") == "9를"
+    assert expand_composition("${{ fresh-k2.claim.delta }}${{ fresh-k2.claim.delta | ~을 }}") == "$0$을"
+    assert expand_composition("{{ xor.channel.labels.2 | 과 }}") == "10과"
+    assert expand_composition("{{ fresh-k3.channel.distribution1.1 | ~이라 }}") == "라"  # 64분의 구
 
 
 @pytest.mark.parametrize(
@@ -165,7 +172,7 @@ def test_the_particle_filters_append_or_give_the_particle_alone() -> None:
 )
 def test_unknown_filters_and_paths_are_errors_that_name_them(text: str, message: str) -> None:
     with pytest.raises(PlaceholderError, match=message):
-        expand(text)
+        expand_composition(text)
 
 
 @pytest.mark.parametrize("text", ["—", "", "   ", "?", "ж"])
@@ -176,8 +183,15 @@ def test_an_end_with_no_reading_is_an_error(text: str) -> None:
 
 def test_a_value_with_no_reading_is_an_error_that_names_it() -> None:
     with pytest.raises(PlaceholderError, match="no particle '이' after '—'"):
-        apply_filter("이", "—")
+        apply_particle("이", "—")
     with pytest.raises(PlaceholderError, match=r"^\{\{ fresh-k2.claim.required \| 의 \}\}: unknown filter"):
-        expand("앞 {{ fresh-k2.claim.required | 의 }} 뒤")
+        expand_composition("앞 {{ fresh-k2.claim.required | 의 }} 뒤")
     with pytest.raises(ReadingError, match="not a particle"):
         particle("3", "의")
+
+
+def test_a_value_placeholder_reads_only_its_own_lessons_examples() -> None:
+    with pytest.raises(PlaceholderError, match="belongs on a lesson's page or quiz"):
+        expand("{{ fresh-k2.claim.required }}")
+    with pytest.raises(PlaceholderError, match="unknown catalogue example 'fresh-k2' in lesson 'optimal'"):
+        expand("{{ fresh-k2.claim.required }}", lesson="optimal")

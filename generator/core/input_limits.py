@@ -16,11 +16,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-# Re-exported while lessons move to generator.core.fields.
-from generator.core.fields import MAX_NUMBER_CHARS as MAX_NUMBER_CHARS
-from generator.core.fields import FieldLimit as FieldLimit
-from generator.core.fields import Kind as Kind
-from generator.core.fields import PairsLimit
+from generator.core.fields import FieldLimit, Kind, PairsLimit
 
 
 def _count(name: str, low: int, high: int) -> FieldLimit:

@@ -1,70 +1,55 @@
-"""The block placeholders a lesson page may use, by name; each is the course's.
+"""The block placeholders a page may use, by name; each is the course's.
 
-``{{ quiz <lesson> }}`` renders a lesson's quiz, ``{{ lab <name> }}`` one of the page's
-lesson's labs, ``{{ card <example> }}`` and ``{{ figure <kind> <example> }}`` a worked
-example's card and one of its figures (``Lesson.card``, ``Lesson.figure``). Names are
-scoped to the page's lesson: two lessons may each have an example or a lab of one name.
-(A lesson not yet on the lesson shape is found by the course-wide owner of the name.) See
+``{{ quiz <lesson> }}`` renders a lesson's quiz; on a lesson's page, ``{{ lab <name> }}``
+renders one of its labs, and ``{{ card <example> }}`` and ``{{ figure <kind> <example> }}`` a
+worked example's card and one of its figures (``Lesson.card``, ``Lesson.figure``). Names are
+scoped to the page's lesson: two lessons may each have an example or a lab of one name. See
 :mod:`generator.course.placeholders` for the grammar. A name that does not resolve is an
 error that names it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 
-from generator.course.lessons import (
-    BlockRenderer,
-    LegacyLesson,
-    Lesson,
-    example_owners,
-    lab_owners,
-    lab_renderers,
-    lessons,
-)
+from generator.course.lessons import BlockRenderer, Lesson, lessons
 from generator.course.quiz import quiz_html
 
 
-def _lesson(lesson_id: str | None, owners: dict[str, str], name: str) -> Lesson | LegacyLesson | None:
-    found = lessons().get(lesson_id) if lesson_id else None
-    if isinstance(found, Lesson):
-        return found
-    owner = owners.get(name)
-    return lessons()[owner] if owner else None
+def _lesson(lesson_id: str | None, block: str) -> Lesson:
+    if lesson_id is None or lesson_id not in lessons():
+        raise ValueError(f"the {block} block belongs on a lesson's page")
+    return lessons()[lesson_id]
 
 
 def lab_html(lesson_id: str | None, name: str) -> str:
     """A lab of the page's lesson (the ``{{ lab <name> }}`` block); an unknown lab is an error."""
-    lesson = _lesson(lesson_id, lab_owners(), name)
-    renderers = lab_renderers(lesson) if lesson else {}
-    if name not in renderers:
-        raise ValueError(f"unknown lab {name!r}; expected one of {list(renderers) or list(lab_owners())}")
-    return renderers[name]()
+    labs = {lab.name: lab for lab in _lesson(lesson_id, "lab").labs}
+    if name not in labs:
+        raise ValueError(f"unknown lab {name!r}; expected one of {list(labs)}")
+    return labs[name].html()
 
 
-def _owner(
-    lesson_id: str | None, example: str, part: Callable[[Lesson | LegacyLesson], object | None], kind: str
-) -> Lesson | LegacyLesson:
-    lesson = _lesson(lesson_id, example_owners(), example)
-    if lesson is None or example not in lesson.examples:
-        raise ValueError(f"unknown catalogue example {example!r}")
-    if part(lesson) is None:
-        raise ValueError(f"lesson {lesson.slug!r} has no {kind}s")
+def _example(lesson_id: str | None, example: str, block: str) -> Lesson:
+    lesson = _lesson(lesson_id, block)
+    if example not in lesson.examples:
+        raise ValueError(f"unknown catalogue example {example!r} of lesson {lesson.slug!r}")
     return lesson
 
 
 def card_html(lesson_id: str | None, example: str) -> str:
     """The worked example's card (the ``{{ card <example> }}`` block)."""
-    lesson = _owner(lesson_id, example, lambda lesson: lesson.card, "card")
-    assert lesson.card is not None
+    lesson = _example(lesson_id, example, "card")
+    if lesson.card is None:
+        raise ValueError(f"lesson {lesson.slug!r} has no cards")
     return lesson.card(example)
 
 
 def figure_html(lesson_id: str | None, kind: str, example: str) -> str:
     """One figure of a worked example (the ``{{ figure <kind> <example> }}`` block)."""
-    lesson = _owner(lesson_id, example, lambda lesson: lesson.figure, "figure")
-    assert lesson.figure is not None
+    lesson = _example(lesson_id, example, "figure")
+    if lesson.figure is None:
+        raise ValueError(f"lesson {lesson.slug!r} has no figures")
     return lesson.figure(kind, example)
 
 

@@ -166,16 +166,3 @@ def source_digest(module: str) -> str:
     for path in sorted(files):
         digest.update(path.relative_to(ROOT).as_posix().encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
-
-
-@cache
-def generator_digest() -> str:
-    """The SHA-256 of every Python source and data file of the generator, for a key part of
-    what the generator itself computes (golden vectors): any edit to the code misses."""
-    digest = hashlib.sha256()
-    generator = ROOT / "generator"
-    for path in sorted(generator.rglob("*")):
-        if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
-            digest.update(path.relative_to(generator).as_posix().encode("utf-8") + b"\0")
-            digest.update(path.read_bytes() + b"\0")
-    return digest.hexdigest()

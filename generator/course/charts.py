@@ -35,7 +35,6 @@ import altair as alt
 import vl_convert
 from markupsafe import Markup
 
-from generator.core.rational import fraction_of
 from generator.course.build_cache import canonical_json, default_cache, package_version, source_digest
 from generator.course.chart_files import chart_file
 from generator.course.records import to_json
@@ -44,7 +43,9 @@ from generator.course.templates import render
 # Vega's generated ARIA text is English; the page gives its own label and table. The fonts
 # stay at 11 px or more on a phone, where a chart is scaled down to the column's width
 # (tests/browser/test_charts_readable.py measures it).
-CONFIG: dict[str, Any] = {
+Spec = dict[str, object]  # a Vega-Lite spec, as JSON
+
+CONFIG: Spec = {
     "aria": False,
     "font": "sans-serif",
     "axis": {"labelFontSize": 13, "titleFontSize": 13, "titleFontWeight": "normal"},
@@ -57,18 +58,18 @@ CONFIG: dict[str, Any] = {
 ALPHA_TITLE = "α = eᵋ"
 
 _SIZE = re.compile(r'<svg\b[^>]*?\bwidth="(?P<width>\d+)"[^>]*?\bheight="(?P<height>\d+)"')
-_SVG_OPTIONS: dict[str, Any] = {"allowed_base_urls": []}  # the chart may load nothing
+_ALLOWED_BASE_URLS: list[str] = []  # the chart may load nothing
 
 
-def coordinate(exact: Fraction | str) -> float:
+def coordinate(exact: Fraction | int) -> float:
     """A chart coordinate from an exact value (display only): the nearest double."""
-    return float(exact if isinstance(exact, Fraction) else fraction_of(exact))
+    return float(exact)
 
 
 Builder = Callable[[Any], alt.TopLevelSpec]
 
 
-def chart_spec(build: Builder, record: Any) -> dict[str, Any]:
+def chart_spec(build: Builder, record: Any) -> Spec:
     """The configured, validated Vega-Lite spec that ``build`` makes of ``record``."""
 
     def validated() -> str:
@@ -83,7 +84,7 @@ def chart_spec(build: Builder, record: Any) -> dict[str, Any]:
         canonical_json(CONFIG),
         canonical_json(to_json(record)),
     )
-    parsed: dict[str, Any] = json.loads(default_cache().text("vega-lite-spec", key, validated))
+    parsed: Spec = json.loads(default_cache().text("vega-lite-spec", key, validated))
     return parsed
 
 
@@ -99,16 +100,20 @@ def series_layer(chart: alt.Chart, name: str, legend: Sequence[str], colours: Se
     )
 
 
-def chart_svg(spec: dict[str, Any]) -> str:
+def chart_svg(spec: Spec) -> str:
     """vl-convert's SVG of a Vega-Lite spec, from the build cache."""
     return default_cache().text(
         "vega-svg",
-        (package_version("vl-convert-python"), canonical_json(_SVG_OPTIONS), canonical_json(spec)),
-        lambda: vl_convert.vegalite_to_svg(spec, **_SVG_OPTIONS),
+        (
+            package_version("vl-convert-python"),
+            canonical_json({"allowed_base_urls": _ALLOWED_BASE_URLS}),
+            canonical_json(spec),
+        ),
+        lambda: vl_convert.vegalite_to_svg(spec, allowed_base_urls=_ALLOWED_BASE_URLS),
     )
 
 
-def chart_image(spec: dict[str, Any], label: str) -> Markup:
+def chart_image(spec: Spec, label: str) -> Markup:
     """The chart as an ``<img>`` of its SVG file, ``label`` its text alternative."""
     svg = chart_svg(spec)
     size = _SIZE.search(svg)
@@ -118,6 +123,8 @@ def chart_image(spec: dict[str, Any], label: str) -> Markup:
     return Markup(image)
 
 
-def without_rows(spec: dict[str, Any]) -> dict[str, Any]:
+def without_rows(spec: Spec) -> Spec:
     """``spec`` with every named data set empty: the rows a lab swaps in are not shipped twice."""
-    return {**spec, "datasets": {key: [] for key in spec.get("datasets", {})}}
+    datasets = spec.get("datasets", {})
+    names = list(datasets) if isinstance(datasets, dict) else []
+    return {**spec, "datasets": {key: [] for key in names}}

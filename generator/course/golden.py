@@ -1,6 +1,6 @@
 """Golden vectors of a lab: the Python core's answers for a seeded sample of its whole domain.
 
-``python -m generator golden --out DIR`` writes one file per lab, ``DIR/<lab>-golden.json``
+``python -m generator golden --out DIR`` writes one file per lab, ``DIR/<lesson>-<lab>-golden.json``
 (never committed); one node test body (``tests/js/engines.test.mjs``) holds every lab's
 browser module to its file. From a lab's declaration (:class:`generator.course.lab.Lab`) and
 its :class:`Golden` plan the course writes, for every lab alike:

@@ -31,13 +31,32 @@ from typing import Any, Generic, TypeVar
 from markupsafe import Markup
 
 from generator.core.fields import AnyLimit, Refusal
-from generator.course.charts import without_rows
+from generator.course.charts import Spec, without_rows
 from generator.course.golden import Golden
 from generator.course.inputs import Field
-from generator.course.lab_fields import SCRIPT_TEXTS, STATIC_NOTE
 from generator.course.lesson_file import LessonDataError, Row
 from generator.course.shown import View, slot_selector
 from generator.course.templates import render
+
+# What the lab kit (kit/lab.mjs, kit/charts.mjs) says in its own words, handed over as
+# data-text-* attributes of each lab; {names} is filled with the URL parameters that could
+# not be used.
+SCRIPT_TEXTS = {
+    "bad-url": "주소에 있던 값 중 쓸 수 없는 것({names})은 기본값으로 바꾸어 열었습니다.",
+    "bad-input": "입력을 확인하세요. 고치기 전까지는 마지막으로 계산한 결과를 보여 줍니다.",
+    "failed": (
+        "이 입력의 결과를 계산하거나 표시하지 못했습니다. 흐리게 표시된 결과와 그래프는 마지막으로 "
+        "계산에 성공한 상태의 것입니다. 다른 값을 입력하거나 페이지를 새로 고쳐 보세요."
+    ),
+    "charts-failed": (
+        "그래프를 새로 그리지 못했습니다. 흐리게 표시된 그래프는 이전 상태의 것이고, 표의 값은 최신입니다."
+    ),
+    "summary-pass": "통과",
+    "summary-fail": "실패",
+    "link-copied": "이 상태의 링크를 복사했습니다.",
+    "link-select": "자동으로 복사하지 못했습니다. 위 칸의 링크가 선택되어 있으니 직접 복사하세요.",
+}
+STATIC_NOTE = "아래 값은 기본 설정의 결과입니다. 입력을 바꾸어 계산하려면 JavaScript를 켜세요."
 
 State = TypeVar("State")
 Row_ = TypeVar("Row_", bound=Row)
@@ -45,7 +64,6 @@ Rec = TypeVar("Rec")
 
 Values = Mapping[str, object]
 Texts = Mapping[str, str]
-Json = dict[str, "object"]
 
 
 class StateError(ValueError):
@@ -97,7 +115,7 @@ class Lab(Generic[State, Rec]):
     rule_limits: tuple[AnyLimit, ...] = ()
     ignored: Callable[[Texts], Collection[str]] = _none_ignored
     preset_texts: Sequence[tuple[Texts, str]] = ()
-    specs: Callable[[Rec], Mapping[str, Mapping[str, Json]]] | None = None
+    specs: Callable[[Rec], Mapping[str, Mapping[str, Spec]]] | None = None
     images: Callable[[Rec], Mapping[str, Markup]] | None = None
     summary: Sequence[tuple[str, str]] = ()
     explained_by: Mapping[str, str] = field(default_factory=dict)
@@ -148,7 +166,7 @@ class Lab(Generic[State, Rec]):
         return {**SCRIPT_TEXTS, **self.own_texts}
 
     @property
-    def shipped_specs(self) -> Mapping[str, Mapping[str, Json]]:
+    def shipped_specs(self) -> Mapping[str, Mapping[str, Spec]]:
         """The chart specs as the page carries them (those of the default state), without their
         rows, which the engine supplies."""
         if self.specs is None:

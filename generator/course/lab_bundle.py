@@ -44,7 +44,7 @@ import vl_convert
 from markupsafe import Markup
 
 from generator.course.build_cache import default_cache, package_version
-from generator.course.lessons import Lesson, lab_owners, lessons
+from generator.course.lessons import lessons
 
 ROOT = Path(__file__).resolve().parents[2]
 LAB_KIT = ROOT / "site_overrides" / "assets" / "javascripts" / "lab"
@@ -73,7 +73,8 @@ class BundleError(RuntimeError):
 
 def bundle(entry: Path, esbuild: Path = ESBUILD, source: str | None = None) -> str:
     """``entry`` and every module it imports as one classic script (an IIFE), by esbuild.
-    With ``source``, the entry is that text, read as if it were the file ``entry``."""
+    With ``source``, the entry is that text, read as if it were the file ``entry`` (a
+    lesson's entry is written by the course, :func:`entry_source`)."""
     if not esbuild.is_file():
         raise BundleError(
             f"cannot bundle {entry}: esbuild is missing ({esbuild}); run `make setup` (npm ci) first"
@@ -109,33 +110,28 @@ def entry_source(modules: Mapping[str, Path]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def lab_script_path(name: str) -> str:
-    """Where the script of the lab ``name`` is in the site."""
-    return f"{LAB_SCRIPTS}/{name}.js"
+def lab_script_path(lesson: str) -> str:
+    """Where the script of a lesson's labs is in the site."""
+    return f"{LAB_SCRIPTS}/{lesson}.js"
 
 
-def lab_entries() -> dict[str, tuple[Path, str | None]]:
-    """Lesson slug -> the entry that starts its labs (a path, and its text when the course
-    writes it), for every lesson with a lab."""
-    entries: dict[str, tuple[Path, str | None]] = {}
-    for slug, lesson in lessons().items():
-        if isinstance(lesson, Lesson):
-            if lesson.labs:
-                modules = lesson.lab_modules
-                entries[slug] = (lesson.folder / "lab" / "index.mjs", entry_source(modules))
-        elif lesson.lab_entry is not None:
-            entries[slug] = (lesson.lab_entry, None)
-    return entries
+def lab_entries() -> dict[str, tuple[Path, str]]:
+    """Lesson slug -> the entry that starts its labs: the path it is read as, and its text
+    (written by the course: :func:`entry_source`), for every lesson with a lab."""
+    return {
+        slug: (lesson.folder / "lab" / "index.mjs", entry_source(lesson.lab_modules))
+        for slug, lesson in lessons().items()
+        if lesson.labs
+    }
 
 
-def lab_scripts(lesson_id: str | None = None) -> dict[str, str]:
-    """Lab name -> the site path of its script, for a page of ``lesson_id``: the bundle of
-    the lesson that owns the lab (a page's own lesson first: lab names are scoped to it)."""
-    scripts = {name: lab_script_path(owner) for name, owner in lab_owners().items() if owner in lab_entries()}
+def lab_scripts(lesson_id: str | None) -> dict[str, str]:
+    """Lab name -> the site path of its script, for a page of ``lesson_id``: the bundle of its
+    lesson (lab names are scoped to the page's lesson; a page of no lesson holds no lab)."""
     lesson = lessons().get(lesson_id) if lesson_id else None
-    if isinstance(lesson, Lesson):
-        scripts.update({lab.name: lab_script_path(lesson.slug) for lab in lesson.labs})
-    return scripts
+    if lesson is None:
+        return {}
+    return {lab.name: lab_script_path(lesson.slug) for lab in lesson.labs}
 
 
 @cache

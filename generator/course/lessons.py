@@ -2,9 +2,10 @@
 
 A lesson is the folder ``generator/lessons/<slug>/``: a package whose ``__init__.py`` exposes
 ``LESSON``, a :class:`Lesson` whose ``slug`` is the folder's name. Discovery imports each
-such package in name order, once per process, and refuses a folder without a ``LESSON``,
-a slug that is not its folder's name, and two lessons that claim one example slug or one
-generated file.
+such package in name order, once per process, and refuses a folder without a ``LESSON`` and
+a slug that is not its folder's name. A lesson's names (its examples, its labs) are its own:
+two lessons may each have an example or a lab of one name; every generated file and golden
+file carries its lesson's slug.
 """
 
 from __future__ import annotations
@@ -13,15 +14,15 @@ import importlib
 import json
 import pkgutil
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.course.build_cache import canonical_json, default_cache, generator_digest, source_digest
+from generator.course.build_cache import canonical_json, default_cache, source_digest
 from generator.course.golden import golden_vectors
 from generator.course.lab import Lab
-from generator.course.records import Record, dumps
+from generator.course.records import dumps
 
 if TYPE_CHECKING:
     from generator.course.quiz import Quiz
@@ -35,10 +36,6 @@ class LessonError(ValueError):
     """A lesson folder that does not make a lesson."""
 
 
-def _no_files() -> Mapping[str, str]:
-    return {}
-
-
 @dataclass(frozen=True)
 class Lesson:
     """A lesson of the course: its worked examples and their records, its quiz, its labs.
@@ -49,7 +46,7 @@ class Lesson:
     (``{{ card <example> }}``, ``{{ figure <kind> <example> }}``); ``labs`` are its labs
     (``{{ lab <name> }}``), each started in the browser by its module ``lab/<name>.mjs`` in
     ``folder``. What the course makes of them is the same for every lesson: the generated
-    records (``<slug>/<example>.json``), the golden vectors (``<lab>-golden.json``) and one
+    records (``<slug>/<example>.json``), the golden vectors (``<slug>-<lab>-golden.json``) and one
     browser bundle for all of the lesson's labs.
     """
 
@@ -68,9 +65,13 @@ class Lesson:
         files[f"{self.slug}/index.json"] = dumps(list(self.examples))
         return files
 
+    def golden_name(self, lab: Lab[Any, Any]) -> str:
+        """The file of a lab's golden vectors: ``<lesson>-<lab>-golden.json``."""
+        return f"{self.slug}-{lab.name}-golden.json"
+
     def golden(self) -> dict[str, str]:
-        """Every lab's golden vectors: ``<lab>-golden.json`` -> text."""
-        return {f"{lab.name}-golden.json": dumps(golden_vectors(lab)) for lab in self.labs if lab.golden}
+        """Every lab's golden vectors: file name -> text."""
+        return {self.golden_name(lab): dumps(golden_vectors(lab)) for lab in self.labs if lab.golden}
 
     @property
     def lab_modules(self) -> dict[str, Path]:
@@ -78,44 +79,17 @@ class Lesson:
         return {lab.name: self.folder / "lab" / f"{lab.name}.mjs" for lab in self.labs}
 
 
-@dataclass(frozen=True)
-class LegacyLesson:
-    """What the course machinery may ask of a lesson not yet on the lesson shape.
-
-    ``examples`` are the slugs that value placeholders (``{{ slug.path }}``) may name, and
-    ``record`` gives one example's record; ``card`` and ``figure`` render an example's card
-    and figures (the ``{{ card <example> }}`` and ``{{ figure <kind> <example> }}`` blocks);
-    ``lab`` renders its lab (the ``{{ lab <slug> }}`` block), if it has one, ``labs`` any
-    further labs by name (``{{ lab <name> }}``), and ``lab_entry`` is the ES module that
-    starts all of them in the browser (:mod:`generator.course.lab_bundle`); ``generated``
-    gives the files it writes under ``docs/generated/`` (relative path -> text), and
-    ``golden`` its lab's golden vectors (file name -> text, for ``python -m generator golden``).
-    """
-
-    slug: str
-    examples: tuple[str, ...] = ()
-    record: Callable[[str], Record] | None = None
-    quiz: Quiz | None = None
-    card: Callable[[str], str] | None = None
-    figure: Callable[[str, str], str] | None = None
-    lab: Callable[[], str] | None = None
-    labs: Mapping[str, Callable[[], str]] = field(default_factory=dict)
-    lab_entry: Path | None = None
-    generated: Callable[[], Mapping[str, str]] = _no_files
-    golden: Callable[[], Mapping[str, str]] = _no_files
-
-
 @cache
-def lessons() -> dict[str, Lesson | LegacyLesson]:
+def lessons() -> dict[str, Lesson]:
     """Every lesson folder's ``LESSON``, by slug, in slug order."""
     package = importlib.import_module(LESSON_PACKAGE)
-    found: dict[str, Lesson | LegacyLesson] = {}
+    found: dict[str, Lesson] = {}
     for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda info: info.name):
         if not info.ispkg:
             continue
         module = importlib.import_module(f"{LESSON_PACKAGE}.{info.name}")
         lesson = getattr(module, "LESSON", None)
-        if not isinstance(lesson, Lesson | LegacyLesson):
+        if not isinstance(lesson, Lesson):
             raise LessonError(f"{module.__name__} defines no LESSON")
         if lesson.slug != info.name:
             raise LessonError(f"{module.__name__}: LESSON.slug {lesson.slug!r} is not its folder's name")
@@ -132,27 +106,7 @@ def _unique(kind: str, pairs: list[tuple[str, str]]) -> dict[str, str]:
     return owners
 
 
-def lab_renderers(lesson: Lesson | LegacyLesson) -> dict[str, Callable[[], str]]:
-    """A lesson's labs by name (each renders it with its default state)."""
-    if isinstance(lesson, Lesson):
-        return {lab.name: lab.html for lab in lesson.labs}
-    own = {lesson.slug: lesson.lab} if lesson.lab is not None else {}
-    return {**own, **lesson.labs}
-
-
-@cache
-def lab_owners() -> dict[str, str]:
-    """Lab name -> the slug of the lesson that renders it (and whose script starts it)."""
-    return _unique("lab", [(name, s) for s, lesson in lessons().items() for name in lab_renderers(lesson)])
-
-
-@cache
-def example_owners() -> dict[str, str]:
-    """Example slug -> the slug of the lesson that defines it."""
-    return _unique("example", [(name, s) for s, lesson in lessons().items() for name in lesson.examples])
-
-
-def _files(kind: str, part: Callable[[Lesson | LegacyLesson], Mapping[str, str]]) -> dict[str, str]:
+def _files(kind: str, part: Callable[[Lesson], Mapping[str, str]]) -> dict[str, str]:
     files: dict[str, str] = {}
     owners: list[tuple[str, str]] = []
     for slug, lesson in lessons().items():
@@ -168,16 +122,12 @@ def generated_files() -> dict[str, str]:
     return _files("generated file", lambda lesson: lesson.generated())
 
 
-def _cached_golden(lesson: Lesson | LegacyLesson) -> Mapping[str, str]:
-    """A lesson's golden vectors, kept in the build cache by the source of the lesson and of
-    every generator module it imports (the core's, the course's): they change only with that
-    code, not with another lesson's or with a data file's quiz text."""
-    digest = (
-        source_digest(f"{LESSON_PACKAGE}.{lesson.slug}") if isinstance(lesson, Lesson) else generator_digest()
-    )
-    text = default_cache().text(
-        f"golden-{lesson.slug}", (digest,), lambda: canonical_json(dict(lesson.golden()))
-    )
+def _cached_golden(lesson: Lesson) -> Mapping[str, str]:
+    """A lesson's golden vectors, kept in the build cache by the source of the lesson (its
+    modules and data files) and of every generator module it imports (the core's, the
+    course's): they change with that code and data only, never with another lesson's."""
+    digest = source_digest(f"{LESSON_PACKAGE}.{lesson.slug}")
+    text = default_cache().text(f"golden-{lesson.slug}", (digest,), lambda: canonical_json(lesson.golden()))
     files: dict[str, str] = json.loads(text)
     return files
 

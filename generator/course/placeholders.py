@@ -44,7 +44,7 @@ from typing import Any
 
 from generator.core.rational import decimal_str, fraction_str
 from generator.course.korean import PARTICLES, ReadingError, particle
-from generator.course.lessons import BlockRenderer, example_owners, lessons
+from generator.course.lessons import BlockRenderer, lessons
 
 PLACEHOLDER = re.compile(r"\{\{\s*(?P<body>[^{}]*?)\s*\}\}")
 _VALUE = re.compile(r"(?P<slug>[a-z0-9-]+)\.(?P<path>[A-Za-z0-9_.]+)(?P<filters>(?:\s*\|\s*[^\s|{}]+)*)")
@@ -55,62 +55,78 @@ class PlaceholderError(ValueError):
     """A placeholder that does not resolve."""
 
 
-def _stacked(text: str) -> str:
-    if text.startswith("-"):
-        return "-" + _stacked(text[1:])
-    if "/" in text:
-        numerator, denominator = text.split("/")
-        return rf"\tfrac{{{numerator}}}{{{denominator}}}"
-    return text
+def _exact(value: object, name: str) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, Fraction | int):
+        raise PlaceholderError(f"the {name!r} filter takes an exact value, not {value!r}")
+    return Fraction(value)
+
+
+def _stacked(value: object) -> str:
+    """An exact value as a stacked TeX fraction: 3/8 -> "\\tfrac{3}{8}", -3/8 -> "-\\tfrac{3}{8}"."""
+    exact = _exact(value, "frac")
+    if exact < 0:
+        return "-" + _stacked(-exact)
+    if exact.denominator == 1:
+        return fraction_str(exact)
+    return rf"\tfrac{{{fraction_str(exact.numerator)}}}{{{fraction_str(exact.denominator)}}}"
 
 
 _LOG = re.compile(r"(?:(?P<multiplier>\d+)·)?ln\((?P<ratio>[^()]*)\)")
 
 
-def _tex(text: str) -> str:
+def _tex(value: object) -> str:
     """A pure ε's exact text as TeX: "2·ln(3)" -> "2\\ln 3", "∞" -> "\\infty", "0" as it is."""
-    if text == "∞":
+    if not isinstance(value, str):
+        raise PlaceholderError(f"the 'tex' filter takes a pure ε's text, not {value!r}")
+    if value == "∞":
         return r"\infty"
-    if (log := _LOG.fullmatch(text)) is None:
-        return text
+    if (log := _LOG.fullmatch(value)) is None:
+        return value
     ratio = log["ratio"]
     argument = f" {ratio}" if ratio.isdigit() else f"({ratio})"
     return f"{log['multiplier'] or ''}\\ln{argument}"
 
 
-def _power(text: str) -> str:
+def _power(value: object) -> str:
     """An exact value whose denominator is a power of ten, as TeX in powers of ten:
-    "1/100000" -> "10^{-5}", "1099/100000" -> "1.099\\times10^{-2}", "3/1000" -> "3\\times10^{-3}".
+    1/100000 -> "10^{-5}", 1099/100000 -> "1.099\\times10^{-2}", 3/1000 -> "3\\times10^{-3}".
 
     value = m/10^e with m an integer; its significant digits d₁d₂…dₙ (trailing zeros
     dropped) give value = d₁.d₂…dₙ × 10^(len(m) − 1 − e), exactly."""
-    value = Fraction(text)
-    rest = value.denominator
-    places = 0
+    exact = _exact(value, "power")
+    rest, places = exact.denominator, 0
     while rest % 10 == 0:
         rest, places = rest // 10, places + 1
-    if rest != 1 or value <= 0:
-        raise PlaceholderError(f"{text!r} is not a positive power-of-ten decimal: no 'power' form")
-    digits = str(value.numerator).rstrip("0")
-    exponent = len(str(value.numerator)) - 1 - places
-    mantissa = digits[0] + (f".{digits[1:]}" if len(digits) > 1 else "")
+    if rest != 1 or exact <= 0:
+        raise PlaceholderError(f"{exact} is not a positive power-of-ten decimal: no 'power' form")
+    digits = fraction_str(exact.numerator)
+    significant = digits.rstrip("0")
+    exponent = len(digits) - 1 - places
+    mantissa = significant[0] + (f".{significant[1:]}" if len(significant) > 1 else "")
     power = f"10^{{{exponent}}}"
     return power if mantissa == "1" else f"{mantissa}\\times{power}"
 
 
-FILTERS: dict[str, Callable[[str], str]] = {
-    "decimal": lambda text: decimal_str(Fraction(text)),
+def _percent(value: object) -> str:
+    return f"{fraction_str(_exact(value, 'percent'))}%"
+
+
+def _decimal(value: object) -> str:
+    return decimal_str(_exact(value, "decimal"))
+
+
+# The form filters: each takes the value itself (never its text) and gives the text shown.
+FILTERS: dict[str, Callable[[object], str]] = {
+    "decimal": _decimal,
     "frac": _stacked,
-    "percent": lambda text: f"{text}%",
+    "percent": _percent,
     "tex": _tex,
     "power": _power,
 }
 
 
-def apply_filter(name: str, text: str) -> str:
-    """One filter applied to a rendered value: a form filter, or a particle (see the module)."""
-    if name in FILTERS:
-        return FILTERS[name](text)
+def apply_particle(name: str, text: str) -> str:
+    """A particle filter applied to the value as rendered so far (see the module)."""
     alone = name.startswith("~")
     if name.removeprefix("~") not in PARTICLES:
         raise PlaceholderError(f"unknown filter {name!r}")
@@ -122,25 +138,25 @@ def apply_filter(name: str, text: str) -> str:
 
 
 @cache
-def record_of(slug: str, lesson: str | None = None) -> Any:
-    """The record of a catalogue example of ``lesson`` (of whichever lesson defines it, for a
-    lesson not yet on the lesson shape), computed once per process."""
-    owner = lesson if lesson is not None else example_owners().get(slug)
-    found = None if owner is None else lessons().get(owner)
-    if found is None or found.record is None or slug not in found.examples:
-        where = f" in lesson {lesson!r}" if lesson else ""
-        raise PlaceholderError(f"unknown catalogue example {slug!r}{where}")
+def record_of(slug: str, lesson: str | None) -> object:
+    """The record of a catalogue example of ``lesson``, computed once per process."""
+    found = lessons().get(lesson) if lesson is not None else None
+    if found is None:
+        raise PlaceholderError(f"a value placeholder of {slug!r} belongs on a lesson's page or quiz")
+    if slug not in found.examples:
+        raise PlaceholderError(f"unknown catalogue example {slug!r} in lesson {lesson!r}")
     return found.record(slug)
 
 
 def _text(value: object) -> str:
+    """A value as shown with no form filter: an exact value as its reduced fraction."""
     if isinstance(value, Fraction):
         return fraction_str(value)
     return str(value)
 
 
-def lookup(record: object, path: str) -> str:
-    """The scalar at a dotted path of a record, as text (an exact value as its fraction)."""
+def lookup(record: object, path: str) -> str | int | Fraction:
+    """The scalar at a dotted path of a record (dict keys by name, list items by index)."""
     node: Any = record
     for part in path.split("."):
         if isinstance(node, Mapping) and part in node:
@@ -151,16 +167,22 @@ def lookup(record: object, path: str) -> str:
             raise PlaceholderError(f"no field {part!r} in path {path!r}")
     if isinstance(node, bool) or not isinstance(node, (str, int, Fraction)):
         raise PlaceholderError(f"{path!r} is not a single value")
-    return _text(node)
+    found: str | int | Fraction = node
+    return found
 
 
 def resolve(body: str, blocks: Mapping[str, BlockRenderer], lesson: str | None = None) -> str:
     """The text for one placeholder body (what stands between the braces), its example one of
     ``lesson``'s."""
     if value := _VALUE.fullmatch(body):
-        text = lookup(record_of(value["slug"], lesson), value["path"])
-        for name in value["filters"].split("|")[1:]:
-            text = apply_filter(name.strip(), text)
+        found = lookup(record_of(value["slug"], lesson), value["path"])
+        names = [name.strip() for name in value["filters"].split("|")[1:]]
+        # A form filter comes first and takes the value; particles follow the text it gives.
+        text = FILTERS[names.pop(0)](found) if names and names[0] in FILTERS else _text(found)
+        for name in names:
+            if name in FILTERS:
+                raise PlaceholderError(f"the form filter {name!r} comes first, before any particle")
+            text = apply_particle(name, text)
         return text
     if block := _BLOCK.fullmatch(body):
         if block["block"] not in blocks:

@@ -1,6 +1,7 @@
 """The lesson quizzes as typed data, and the one renderer that turns a quiz into markup.
 
-Each lesson's quiz is the ``quiz`` section of its data file, read by :func:`quiz_from_data`.
+Each lesson's quiz is the ``quiz`` section of its data file, read by the schema
+(:class:`generator.course.lesson_file.QuizData`) and made a :class:`Quiz` by :func:`quiz_of`.
 
 A question's text never types a computed number: prompts, choices and explanations hold
 value placeholders (``{{ fresh-k2.pure_epsilon.exact }}``) that
@@ -29,11 +30,10 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, replace
-from typing import Any
+from pathlib import Path
 
 from generator.course.katex_render import text_with_math
-from generator.course.lesson_data import INT, STR, STRS, LessonDataError, entries, fields, label
-from generator.course.lesson_file import QuizData
+from generator.course.lesson_file import LessonDataError, QuizData
 from generator.course.lessons import lessons
 from generator.course.placeholders import expand
 from generator.course.templates import render
@@ -111,42 +111,23 @@ class Quiz:
         return f"{STORAGE_PREFIX}:{self.lesson_id}:v{self.version}"
 
 
-QUESTION_KEYS = {"id": STR, "prompt": STR, "choices": STRS, "answer": INT, "explanation": STR}
-QUIZ_KEYS = {"version": INT, "questions": "any"}
-
-
-def quiz_from_data(lesson_id: str, data: Any, where: str) -> Quiz:
-    """A lesson's quiz from its data file's ``quiz`` section; ``where`` names the section."""
-    values = fields(data, QUIZ_KEYS, where)
+def quiz_of(lesson_id: str, data: QuizData, path: Path) -> Quiz:
+    """A lesson's quiz from its data file's ``quiz`` section, read by the schema; a question
+    that breaks a rule is a :class:`LessonDataError` that names the file and the question."""
     questions = []
-    for index, entry in enumerate(entries(values["questions"], f"{where}.questions")):
-        name = label(f"{where}.questions", index, entry)
-        question = fields(entry, QUESTION_KEYS, name)
+    for index, question in enumerate(data.questions):
         try:
             questions.append(
                 Question(
-                    question["id"],
-                    question["prompt"],
-                    tuple(question["choices"]),
-                    question["answer"],
-                    question["explanation"],
+                    question.id, question.prompt, question.choices, question.answer, question.explanation
                 )
             )
         except ValueError as error:
-            raise LessonDataError(f"{name}: {error}") from error
+            raise LessonDataError(f"{path}: quiz.questions[{index}] {question.id!r}: {error}") from error
     try:
-        return Quiz(lesson_id, values["version"], tuple(questions))
+        return Quiz(lesson_id, data.version, tuple(questions))
     except ValueError as error:
-        raise LessonDataError(f"{where}: {error}") from error
-
-
-def quiz_of(lesson_id: str, data: QuizData) -> Quiz:
-    """A lesson's quiz from its data file's ``quiz`` section, read by the schema."""
-    questions = tuple(
-        Question(question.id, question.prompt, question.choices, question.answer, question.explanation)
-        for question in data.questions
-    )
-    return Quiz(lesson_id, data.version, questions)
+        raise LessonDataError(f"{path}: quiz: {error}") from error
 
 
 CHECK_LABEL = "답 확인"

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from generator.core.channels import Channel
 from generator.core.claim import ClaimResult
@@ -28,7 +28,6 @@ from generator.core.pure_epsilon import PureEpsilon
 from generator.core.rational import decimal_str, fraction_str
 from generator.core.readable import output_set_text
 
-Record = dict[str, Any]
 JsonValue = str | int | float | bool | None | list["JsonValue"] | dict[str, "JsonValue"]
 
 
@@ -123,21 +122,27 @@ def pure(value: PureEpsilon) -> Pure:
     }
 
 
-def event_record(channel: FiniteChannel, event: MaximalEvent) -> Record:
-    return {"direction": str(event.direction), "outputs": [channel.labels[i] for i in event.outputs]}
+class ProfileAnswer(TypedDict):
+    """δ*(α) of a release at each α, with its maximal event: the command line's ``profile``."""
+
+    mode: str
+    p: int
+    k: int
+    alphas: list[Fraction]
+    deltas: list[Fraction]
+    events: list[Maximal]
 
 
-def profile_record(profile: Profile[Channel], alphas: Sequence[Fraction]) -> Record:
-    """δ*(α) for each α: the command line's output."""
+def profile_record(profile: Profile[Channel], alphas: Sequence[Fraction]) -> ProfileAnswer:
     channel = profile.channel
     points = [profile.point(alpha) for alpha in alphas]
     return {
         "mode": str(channel.mode),
         "p": channel.p,
         "k": channel.k,
-        "alphas": [fraction_str(alpha) for alpha in alphas],
-        "deltas": [fraction_str(point.delta) for point in points],
-        "events": [event_record(channel, point.event) for point in points],
+        "alphas": list(alphas),
+        "deltas": [point.delta for point in points],
+        "events": [maximal(channel, point.event) for point in points],
     }
 
 

@@ -102,14 +102,12 @@ View = Mapping[str, Shown]
 
 def exact(value: Fraction | int, **attrs: str | None) -> Shown:
     """An exact value: its reduced fraction in ``data-exact``, its reading as content."""
-    text = fraction_str(value)
-    return Shown({"data-exact": text, **attrs}, html=number_html(text))
+    return Shown({"data-exact": fraction_str(value), **attrs}, html=number_html(value))
 
 
 def exact_cell(value: Fraction | int) -> Shown:
     """An exact value in a table cell (a long one waits for the table's switch)."""
-    text = fraction_str(value)
-    return Shown({"data-exact": text}, html=cell_html(text))
+    return Shown({"data-exact": fraction_str(value)}, html=cell_html(value))
 
 
 def text(value: str, **attrs: str | None) -> Shown:

@@ -22,7 +22,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from generator.course.build_cache import default_cache, generator_digest
+from generator.course.build_cache import default_cache, source_digest
 
 _HOST_URL = r"(?:https?:)?//[^\s\"'`)<>]+"
 _CSS_REFERENCE = re.compile(rf"""(?:url\(\s*["']?|@import\s+["'])(?P<url>{_HOST_URL})""", re.IGNORECASE)
@@ -99,7 +99,7 @@ def _references(check: Check, suffix: str, text: str) -> list[str]:
     source: an unchanged page (most of a rebuild) is not parsed again."""
     found = default_cache().text(
         "site-references",
-        (suffix, generator_digest(), text),
+        (suffix, source_digest(__name__), text),
         lambda: json.dumps(check(text)),
     )
     urls: list[str] = json.loads(found)

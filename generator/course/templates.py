@@ -27,20 +27,20 @@ from pathlib import Path
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
-from generator.core.rational import fraction_of, fraction_str
+from generator.core.rational import fraction_str
 from generator.core.readable import readable
 
 COURSE_TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
-def _exact(value: Fraction | int | str) -> tuple[Fraction, str]:
-    """A value and its reduced fraction string (a string is a record's, written by the core)."""
-    if isinstance(value, str):
-        return fraction_of(value), value
+def _exact(value: Fraction | int) -> tuple[Fraction, str]:
+    """A value and its reduced fraction string; a value only, never a text to parse."""
+    if isinstance(value, bool) or not isinstance(value, Fraction | int):
+        raise TypeError(f"an exact value is a Fraction or an int, not {value!r}")
     return Fraction(value), fraction_str(value)
 
 
-def number_html(value: Fraction | int | str) -> Markup:
+def number_html(value: Fraction | int) -> Markup:
     """An exact value as it reads (:func:`generator.core.readable.readable`).
 
     A short value shows its fraction and decimal: "3/8 <span class="cl-decimal">= 0.375</span>",
@@ -60,7 +60,7 @@ def number_html(value: Fraction | int | str) -> Markup:
     return escape(exact) + Markup(' <span class="cl-decimal">{} {}</span>').format(relation, shown.approx)
 
 
-def cell_html(value: Fraction | int | str) -> Markup:
+def cell_html(value: Fraction | int) -> Markup:
     """An exact value in a table cell: as :func:`number_html`, except that a long one shows its
     reading and keeps its fraction beside it, hidden until the table's switch ("긴 값은 정확한
     분수로", the ``exact_switch`` macro of ``numbers.html``) shows every fraction of the table
@@ -74,7 +74,7 @@ def cell_html(value: Fraction | int | str) -> Markup:
     )
 
 
-def reading(value: Fraction | int | str) -> str:
+def reading(value: Fraction | int) -> str:
     """An exact value as plain text for a sentence: "3/8 = 0.375", "2", "≈ 5.15 × 10⁴⁷"."""
     return readable(_exact(value)[0]).text
 

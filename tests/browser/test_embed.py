@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Frame, Page, expect
 
-from generator.course.lab_fields import SCRIPT_TEXTS as LAB_TEXTS
+from generator.course.lab import SCRIPT_TEXTS as LAB_TEXTS
 from generator.lessons.composition import LESSON as COMPOSITION_LESSON
 from tests.browser.quiz_helpers import answer
 from tests.browser.test_lesson_browser import STORAGE_THROWS

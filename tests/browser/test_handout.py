@@ -28,7 +28,7 @@ from pypdf import PdfReader
 
 from generator.course.chart_files import DIRECTORY
 from generator.course.handout import write_handouts
-from generator.course.lab_fields import STATIC_NOTE
+from generator.course.lab import STATIC_NOTE
 from generator.course.lessons import lessons
 from generator.course.package import navigation_pages
 from generator.course.placeholders import expand

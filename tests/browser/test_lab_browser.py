@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from generator.core.input_limits import MAX_NUMBER_CHARS
+from generator.core.fields import MAX_NUMBER_CHARS
 from generator.core.rational import fraction_str
-from generator.course.lab_fields import SCRIPT_TEXTS
+from generator.course.lab import SCRIPT_TEXTS
 from generator.lessons.composition import example_record
 from generator.lessons.composition.catalogue import BY_SLUG, DATA
 from generator.lessons.composition.lab import FIELDS, LAB, example_texts

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from generator.course.lab_fields import SCRIPT_TEXTS
+from generator.course.lab import SCRIPT_TEXTS
 from generator.course.templates import reading
 from tests.browser.test_lab_browser import open_lab
 from tests.conftest import LESSON_PAGE

@@ -27,14 +27,14 @@ SLOTS_FORM_JS = f"""(root, selectors) => {{
 
 pytestmark = pytest.mark.browser
 
-LABS: list[tuple[str, Lab[Any, Any]]] = [
-    (slug, lab) for slug, lesson in lessons().items() if isinstance(lesson, Lesson) for lab in lesson.labs
+LABS: list[tuple[Lesson, Lab[Any, Any]]] = [
+    (lesson, lab) for lesson in lessons().values() for lab in lesson.labs
 ]
-IDS = [lab.name for _, lab in LABS]
+IDS = [f"{lesson.slug}-{lab.name}" for lesson, lab in LABS]
 
 
-def _golden(folder: Path, lab: Lab[Any, Any]) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((folder / f"{lab.name}-golden.json").read_text(encoding="utf-8"))
+def _golden(folder: Path, lesson: Lesson, lab: Lab[Any, Any]) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((folder / lesson.golden_name(lab)).read_text(encoding="utf-8"))
     return data
 
 
@@ -52,14 +52,14 @@ def _wait_until_shown(page: Any) -> None:
     page.wait_for_function("() => document.querySelector('[data-lab][data-lab-mounted]') !== null")
 
 
-@pytest.mark.parametrize(("slug", "lab"), LABS, ids=IDS)
+@pytest.mark.parametrize(("lesson", "lab"), LABS, ids=IDS)
 def test_every_address_shows_what_python_renders(
-    slug: str, lab: Lab[Any, Any], new_page: Any, site_url: str, golden_folder: Path
+    lesson: Lesson, lab: Lab[Any, Any], new_page: Any, site_url: str, golden_folder: Path
 ) -> None:
-    golden = _golden(golden_folder, lab)
+    golden = _golden(golden_folder, lesson, lab)
     slots = list(golden["samples"][0]["view"])
     page, log = new_page()
-    page.goto(f"{site_url}lessons/{slug}.html")
+    page.goto(f"{site_url}lessons/{lesson.slug}.html")
     _wait_until_shown(page)
     root = page.locator(f"#{lab.root_id}")
     for rendered in golden["pages"]:
@@ -84,12 +84,12 @@ def test_every_address_shows_what_python_renders(
     assert log.foreign_requests(site_url) == []
 
 
-@pytest.mark.parametrize(("slug", "lab"), LABS, ids=IDS)
+@pytest.mark.parametrize(("lesson", "lab"), LABS, ids=IDS)
 def test_the_charts_draw_and_the_keyboard_steps_a_number(
-    slug: str, lab: Lab[Any, Any], new_page: Any, site_url: str
+    lesson: Lesson, lab: Lab[Any, Any], new_page: Any, site_url: str
 ) -> None:
     page, log = new_page()
-    page.goto(f"{site_url}lessons/{slug}.html")
+    page.goto(f"{site_url}lessons/{lesson.slug}.html")
     _wait_until_shown(page)
     root = page.locator(f"#{lab.root_id}")
     if root.locator("[data-lab-chart]").count():

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from generator.course.lab_fields import SCRIPT_TEXTS
+from generator.course.lab import SCRIPT_TEXTS
 from generator.course.templates import environment
 from generator.lessons.optimal.catalogue import BY_SLUG, DATA
 from generator.lessons.optimal.lab import DEFAULT, FOLDER, example_texts, sample

@@ -37,8 +37,7 @@ from generator.core.post_processing import post_process_by_input
 from generator.core.profile import Profile
 from generator.core.pure_epsilon import channel_pure_epsilon
 from generator.core.rational import fraction_str
-from generator.course.lab import Lab
-from generator.course.lab_fields import SCRIPT_TEXTS
+from generator.course.lab import SCRIPT_TEXTS, Lab
 from generator.course.templates import environment
 from generator.lessons.postprocessing.catalogue import (
     BY_SLUG,

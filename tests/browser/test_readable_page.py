@@ -15,6 +15,7 @@ At k = 100 the composition lab's values have up to 120 digits. At 1280 and 390 p
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -147,7 +148,7 @@ def test_a_tables_long_values_show_their_fractions_by_one_switch(new_page: Any, 
     exact = first.get_attribute("data-exact")
     assert exact is not None
     table.scroll_into_view_if_needed()  # its box is content-visibility: auto (lab.css)
-    expect(first).to_have_text(reading(exact), use_inner_text=True)
+    expect(first).to_have_text(reading(Fraction(exact)), use_inner_text=True)
     stops = "#cl-lab-probability, #cl-lab-probability [tabindex], #cl-lab-probability summary"
     assert page.locator(stops).count() == 1  # the table itself, which scrolls
     switch = page.locator("#lab .cl-exact-switch").first

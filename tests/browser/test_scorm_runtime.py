@@ -22,7 +22,7 @@ from xml.etree import ElementTree as ET
 import pytest
 from playwright.sync_api import Frame, Page, expect
 
-from generator.course.lab_fields import SCRIPT_TEXTS as LAB_TEXTS
+from generator.course.lab import SCRIPT_TEXTS as LAB_TEXTS
 from generator.course.quiz import CHECK_LABEL, RESET_LABEL, SCRIPT_TEXTS
 from generator.course.scorm_manifest import IMSCP
 from generator.lessons.composition import LESSON as COMPOSITION_LESSON

@@ -22,7 +22,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, expect
 
-from generator.course.lab_fields import SCRIPT_TEXTS
+from generator.course.lab import SCRIPT_TEXTS
 from generator.course.templates import environment
 from generator.lessons.sensitivity.catalogue import BY_SLUG, DATA
 from generator.lessons.sensitivity.lab import FOLDER, LAB, example_texts

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from generator.core import channels
 from generator.core.claim import check_claim
+from generator.core.fields import parse_rational
 from generator.core.profile import Profile
-from generator.core.rational import parse_rational
 
 F = Fraction
 

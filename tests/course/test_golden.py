@@ -105,7 +105,7 @@ def test_a_lessons_vectors_are_cached_by_its_source(tmp_path: Path, monkeypatch:
 
     monkeypatch.setattr(lessons_module, "golden_vectors", vectors)
     first = lessons_module._cached_golden(LESSON)
-    assert set(first) == {"composition-golden.json"}
+    assert set(first) == {"composition-composition-golden.json"}
     assert lessons_module._cached_golden(LESSON) == first  # a hit: nothing is made again
     assert made == [LAB]
     monkeypatch.setattr(lessons_module, "source_digest", lambda module: "an edited lesson")

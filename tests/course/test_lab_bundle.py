@@ -13,7 +13,7 @@ import pytest
 
 from generator.course import blocks
 from generator.course.lab_bundle import BundleError, bundle, lab_entries, lab_scripts, with_lab_scripts
-from generator.course.lessons import lab_owners
+from generator.course.lessons import lessons
 
 # The page-less document a bundle sees in node: no lab to mount.
 _NODE_PAGE = (
@@ -109,13 +109,15 @@ def test_a_page_with_two_labs_loads_each_script_once_and_an_unknown_lab_stops_th
         with_lab_scripts(PAGE.format('<section data-lab="optimal"></section>'), URLS)
 
 
-def test_two_labs_of_one_lesson_share_its_script_and_each_lab_has_one_owner() -> None:
-    scripts = lab_scripts()
-    owners = lab_owners()
-    assert owners["group"] == owners["postprocessing"] == "postprocessing"
-    assert scripts["group"] == scripts["postprocessing"] == "assets/javascripts/lab/postprocessing.js"
-    assert set(scripts) == set(owners)
-    assert set(lab_entries()) == set(owners.values())
+def test_two_labs_of_one_lesson_share_its_script_and_labs_are_named_within_their_lesson() -> None:
+    scripts = lab_scripts("postprocessing")
+    assert scripts == {
+        "postprocessing": "assets/javascripts/lab/postprocessing.js",
+        "group": "assets/javascripts/lab/postprocessing.js",
+    }
+    assert lab_scripts(None) == {}
+    assert lab_scripts("index") == {}
+    assert set(lab_entries()) == {slug for slug, lesson in lessons().items() if lesson.labs}
     shared = {"postprocessing": "../lab/postprocessing.js", "group": "../lab/postprocessing.js"}
     page = PAGE.format('<section data-lab="postprocessing"></section><section data-lab="group"></section>')
     assert re.findall(r'<script src="(\.\./lab/[^"]+)"', with_lab_scripts(page, shared)) == [
@@ -123,4 +125,6 @@ def test_two_labs_of_one_lesson_share_its_script_and_each_lab_has_one_owner() ->
     ]
     assert 'data-lab="group"' in blocks.lab_html("postprocessing", "group")
     with pytest.raises(ValueError, match="unknown lab 'nothing'"):
-        blocks.lab_html(None, "nothing")
+        blocks.lab_html("postprocessing", "nothing")
+    with pytest.raises(ValueError, match="belongs on a lesson's page"):
+        blocks.lab_html(None, "group")

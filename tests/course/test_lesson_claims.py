@@ -55,7 +55,7 @@ def test_parallel_composition_is_never_stated_without_its_condition() -> None:
 
 
 def _sensitivity_texts() -> list[str]:
-    titles = [str(record_of(slug)["title"]) for slug in ("count-add", "count-replace")]
+    titles = [str(record_of(slug, "sensitivity")["title"]) for slug in ("count-add", "count-replace")]
     lesson_quiz = [
         text.text
         for question in quiz("sensitivity").questions
@@ -105,13 +105,15 @@ def test_the_flipped_response_question_has_one_right_answer() -> None:
     """Issue 22, error 4: the old binary-response question had every choice ε-LDP. The new one
     asks the ε of a response that flips more often than not, which has one value."""
     question = next(q for q in quiz("sensitivity").questions if q.id == "flipped-response-epsilon")
-    p = Fraction(record_of("rr-2")["channel"]["distribution0"][0])  # the reported truth probability
-    assert expand(question.prompt).count(str(p)) == 1
+    p = Fraction(
+        record_of("rr-2", "sensitivity")["channel"]["distribution0"][0]
+    )  # the reported truth probability
+    assert expand(question.prompt, lesson="sensitivity").count(str(p)) == 1
     percent = p * 100
     assert percent.denominator == 1
     core = pure_epsilon(channels.fresh(int(percent), 1)).describe()
-    assert core == record_of("rr-2")["pure_epsilon"]["exact"] == "ln(3)"
-    choices = [expand(choice) for choice in question.choices]
+    assert core == record_of("rr-2", "sensitivity")["pure_epsilon"]["exact"] == "ln(3)"
+    choices = [expand(choice, lesson="sensitivity") for choice in question.choices]
     assert choices[question.answer].startswith("ε은 $\\ln 3$이다")
     assert not any(
         choice.startswith("ε은 $\\ln 3$이다") for i, choice in enumerate(choices) if i != question.answer
@@ -141,14 +143,14 @@ def test_the_double_count_of_two_reveals_is_not_written_for_every_k() -> None:
     lesson = page("optimal")
     assert not re.search(r"\\delta_0\^\{?\\?,?k", lesson)
     assert lesson.count("\\delta_0\\cdot\\delta_0") == 2
-    assert record_of("hand")["k"] == 2
-    hand = record_of("hand")
+    assert record_of("hand", "optimal")["k"] == 2
+    hand = record_of("hand", "optimal")
     assert Fraction(hand["basic_unused"]) == Fraction(hand["delta0"]) ** 2
 
 
 def test_the_support_question_counts_both_merges() -> None:
     """Issue 22, error 5: two sign combinations meet at 0 for each sign of the fourth step: two merges."""
-    uneven = record_of("uneven")
+    uneven = record_of("uneven", "optimal")
     assert uneven["support_bound"] - uneven["support_size"] == 2
     question = next(q for q in quiz("optimal").questions if q.id == "heterogeneous-support")
     assert "넷째 단계" in question.explanation

@@ -41,7 +41,7 @@ def _load(path: Path) -> CompositionData:
 def test_the_data_file_round_trips(tmp_path: Path) -> None:
     data = _load(_write(tmp_path, _data()))
     assert data == DATA
-    assert quiz_of("composition", data.quiz) == LESSON.quiz
+    assert quiz_of("composition", data.quiz, tmp_path / "lesson.json") == LESSON.quiz
 
 
 def _row(data: dict[str, Any], **change: Any) -> dict[str, Any]:
@@ -121,8 +121,8 @@ def _question(**change: Any) -> dict[str, Any]:
     ],
 )
 def test_a_malformed_quiz_is_refused_naming_the_question(quiz: dict[str, Any], message: str) -> None:
-    with pytest.raises(ValueError, match=message):
-        quiz_of("composition", QuizData.model_validate_json(json.dumps(quiz)))
+    with pytest.raises(ValueError, match=r"lesson\.json: .*" + message):
+        quiz_of("composition", QuizData.model_validate_json(json.dumps(quiz)), Path("lesson.json"))
 
 
 def test_a_data_file_that_is_not_json_is_refused(tmp_path: Path) -> None:

@@ -393,7 +393,9 @@ def symbol_particles(text: str) -> list[str]:
 
 def _expanded_pages() -> dict[str, str]:
     pages = all_pages()
-    return {name: expand(text, STUB_BLOCKS) for name, text in pages.items()}
+    return {
+        name: expand(text, STUB_BLOCKS, name if name in lessons() else None) for name, text in pages.items()
+    }
 
 
 @pytest.mark.parametrize("name", sorted(all_pages()))
@@ -404,7 +406,11 @@ def test_every_particle_after_math_on_a_page_fits_what_is_read(name: str) -> Non
 
 
 def test_every_particle_after_math_in_a_quiz_fits_what_is_read() -> None:
-    found = [(t.lesson, t.question, w) for t in quiz_texts() for w in math_particles(expand(t.text))]
+    found = [
+        (t.lesson, t.question, w)
+        for t in quiz_texts()
+        for w in math_particles(expand(t.text, lesson=t.lesson))
+    ]
     found += [(t.lesson, t.question, w) for t in quiz_texts() for w in symbol_particles(t.text)]
     assert found == []
 
@@ -451,23 +457,26 @@ def test_a_logarithm_beside_tex_is_tex(name: str) -> None:
 
 
 def test_a_quizs_logarithm_is_tex() -> None:
-    assert [(t.lesson, t.question) for t in quiz_texts() if _PLAIN_LN.search(expand(t.text))] == []
+    assert [
+        (t.lesson, t.question) for t in quiz_texts() if _PLAIN_LN.search(expand(t.text, lesson=t.lesson))
+    ] == []
 
 
-def _placeholder_values(text: str) -> Iterator[tuple[str, str]]:
+def _placeholder_values(text: str, lesson: str | None) -> Iterator[tuple[str, str]]:
     for match in PLACEHOLDER.finditer(text):
         body = match["body"]
         if re.fullmatch(r"[a-z0-9-]+\.[A-Za-z0-9_.]+(?:\s*\|.*)?", body):
             path = body.split("|")[0].strip()
-            yield path, resolve(body, {})
+            yield path, resolve(body, {}, lesson)
 
 
 def test_a_delta_in_a_power_of_ten_is_not_a_slashed_fraction() -> None:
-    texts = list(all_pages().values()) + [t.text for t in quiz_texts()]
+    texts = [(text, name if name in lessons() else None) for name, text in all_pages().items()]
+    texts += [(t.text, t.lesson) for t in quiz_texts()]
     shown = {
         path
-        for text in texts
-        for path, value in _placeholder_values(text)
+        for text, lesson in texts
+        for path, value in _placeholder_values(text, lesson)
         if _POWER_OF_TEN_FRACTION.fullmatch(value)
     }
     assert shown - AWAITING_A_POWER_OF_TEN_FILTER == set()

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from generator.course.katex_render import render_math, text_with_math
+from generator.course.lessons import lessons
 from generator.course.placeholders import PLACEHOLDER, expand
 from generator.course.quiz import (
     CHECK_LABEL,
@@ -111,7 +112,7 @@ def test_every_question_text_expands_through_the_core() -> None:
     html = quiz_html("composition")
     for question in COMPOSITION.questions:
         for template in (question.prompt, question.explanation, *question.choices):
-            assert str(text_with_math(expand(template))) in html
+            assert str(text_with_math(expand(template, lesson="composition"))) in html
 
 
 def test_choices_are_shown_shuffled_by_a_fixed_seed(parsed: QuizParser) -> None:
@@ -129,7 +130,7 @@ def test_choices_are_shown_shuffled_by_a_fixed_seed(parsed: QuizParser) -> None:
     # The markup follows the shown order: data-answer and the radios are shown positions.
     for question, shown in zip(parsed.questions, COMPOSITION.shown, strict=True):
         assert question.answer == shown.answer
-        assert question.choices == [plain(choice) for choice in shown.choices]
+        assert question.choices == [plain(choice, "composition") for choice in shown.choices]
 
 
 def test_a_question_reordered_keeps_its_answer() -> None:
@@ -203,13 +204,13 @@ _DECIMAL = re.compile(r"\d\.\d")
 
 
 def test_every_option_of_a_question_has_the_same_form() -> None:
-    for quiz in (
-        quiz_for(slug) for slug in ("composition", "events", "postprocessing", "sensitivity", "optimal")
-    ):
+    for quiz in (quiz_for(slug) for slug, lesson in lessons().items() if lesson.quiz is not None):
         for question in quiz.questions:
-            decimals = [bool(_DECIMAL.search(expand(choice))) for choice in question.choices]
+            decimals = [
+                bool(_DECIMAL.search(expand(choice, lesson=quiz.lesson_id))) for choice in question.choices
+            ]
             assert len(set(decimals)) == 1, f"{question.id}: only some options carry a decimal"
-            formulas = [expand(choice).startswith("$") for choice in question.choices]
+            formulas = [expand(choice, lesson=quiz.lesson_id).startswith("$") for choice in question.choices]
             assert len(set(formulas)) == 1, f"{question.id}: only some options are a formula"
 
 

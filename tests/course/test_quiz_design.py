@@ -62,15 +62,15 @@ def transfer_kind(question: Question) -> str | None:
     return None
 
 
-def visible_length(text: str) -> int:
+def visible_length(text: str, lesson: str) -> int:
     """About how many characters a reader sees: numbers filled in, a TeX command one symbol."""
-    text = expand(text).replace("$", "")
+    text = expand(text, lesson=lesson).replace("$", "")
     text = re.sub(r"\\[A-Za-z]+", "x", text)
     return len(re.sub(r"[{}^_\\]", "", text))
 
 
-def strictly_longest(question: Question) -> bool:
-    lengths = [visible_length(choice) for choice in question.choices]
+def strictly_longest(question: Question, lesson: str) -> bool:
+    lengths = [visible_length(choice, lesson) for choice in question.choices]
     others = lengths[: question.answer] + lengths[question.answer + 1 :]
     return lengths[question.answer] > max(others)
 
@@ -100,7 +100,7 @@ def test_at_least_half_of_each_quiz_asks_for_transfer(slug: str) -> None:
 def test_the_correct_choice_is_not_the_longest_more_often_than_chance(slug: str) -> None:
     questions = quiz(slug).questions
     chance = sum(Fraction(1, len(question.choices)) for question in questions)
-    longest = [question.id for question in questions if strictly_longest(question)]
+    longest = [question.id for question in questions if strictly_longest(question, slug)]
     assert len(longest) <= chance + LONGEST_MARGIN, (longest, float(chance))
 
 
@@ -116,7 +116,7 @@ def test_distractors_carry_as_much_as_the_answer(slug: str) -> None:
             question.id,
             "every choice gives as many sentences (a claim and its reason)",
         )
-        lengths = [visible_length(choice) for choice in question.choices]
+        lengths = [visible_length(choice, slug) for choice in question.choices]
         assert min(lengths) >= SHORTEST_SHARE * max(lengths), (question.id, lengths)
 
 
@@ -163,22 +163,22 @@ def _question(slug: str, question_id: str) -> Question:
 
 def test_the_tail_is_not_delta_counterexample_holds() -> None:
     """One response at α = 1: the loss exceeds 0 with probability p, the required δ is 2p − 1."""
-    p = Fraction(record_of("hand")["truth_probability"])
+    p = Fraction(record_of("hand", "optimal")["truth_probability"])
     assert p == Fraction(3, 4)
     profile = Profile(channels.fresh(int(p * 100), 1))
     assert profile.delta(Fraction(1)) == 2 * p - 1 != p
-    assert profile.delta(Fraction(record_of("hand")["alpha0"])) == 0  # the second choice: both 0
+    assert profile.delta(Fraction(record_of("hand", "optimal")["alpha0"])) == 0  # the second choice: both 0
     assert "2p-1" in _question("optimal", "tail-is-not-delta").choices[0]
 
 
 def test_the_small_k_prediction_is_what_the_theorems_give() -> None:
-    five = record_of("five")
+    five = record_of("five", "optimal")
     assert Fraction(five["basic"]["epsilon"]) < Fraction(five["advanced"]["epsilon"])
     assert _question("optimal", "basic-wins-small-k").choices[0].startswith("기본 정리가 낫다")
 
 
 def test_the_revealing_steps_leave_no_finite_epsilon() -> None:
-    over = record_of("delta0-over")
+    over = record_of("delta0-over", "optimal")
     assert over["optimal"]["epsilon_text"] == "∞"
     assert Fraction(over["reveal"]) > Fraction(over["delta"])
     assert Fraction(over["basic"]["delta"]) > Fraction(over["delta"])
@@ -188,17 +188,17 @@ def test_the_revealing_steps_leave_no_finite_epsilon() -> None:
 def test_the_replace_sum_on_zero_to_b_keeps_its_sensitivity() -> None:
     """On [0, B] two clipped values differ by at most B: a replace moves the sum by B, not 2B.
     The core's [−B, B] example doubles (the explanation's contrast)."""
-    add, replace = record_of("sum-add"), record_of("sum-replace")
+    add, replace = record_of("sum-add", "sensitivity"), record_of("sum-replace", "sensitivity")
     bound = Fraction(add["bound"])
     assert Fraction(replace["sensitivity"]) == 2 * bound == 2 * Fraction(add["sensitivity"])
     assert _question("sensitivity", "replace-doubles-sum").choices[0].startswith("$B$이다")
 
 
 def test_the_fresh_versus_copied_prediction_is_the_cores() -> None:
-    twice, once = record_of("rr-twice")["pure_epsilon"], record_of("rr")["pure_epsilon"]
+    twice, once = record_of("rr-twice", "events")["pure_epsilon"], record_of("rr", "events")["pure_epsilon"]
     assert Fraction(twice["max_ratio"]) == Fraction(once["max_ratio"]) ** 2
     question = _question("events", "fresh-versus-copied")
-    correct = expand(question.choices[question.answer])
+    correct = expand(question.choices[question.answer], lesson="events")
     tex = FILTERS["tex"]
     assert correct.startswith(
         f"A는 $\\varepsilon={tex(twice['exact'])}$, B는 $\\varepsilon={tex(once['exact'])}$"

@@ -133,6 +133,7 @@ def math(tex: str) -> str:
     return rf"\({tex}\)"
 
 
-def plain(template: str) -> str:
-    """A text as the parsed markup reads: expanded, each $…$ between arithmatex's delimiters."""
-    return re.sub(r"\$([^$]+)\$", lambda formula: math(formula[1]), expand(template))
+def plain(template: str, lesson: str) -> str:
+    """A text of ``lesson``'s quiz as the parsed markup reads: expanded, each $…$ between
+    arithmatex's delimiters."""
+    return re.sub(r"\$([^$]+)\$", lambda formula: math(formula[1]), expand(template, lesson=lesson))

@@ -15,7 +15,7 @@ from markupsafe import Markup
 
 from generator.course.lessons import Lesson
 from generator.course.quiz import quiz_of
-from generator.lessons.composition.catalogue import BY_SLUG, DATA, SLUG, TWO_STEP_BY_SLUG, Example
+from generator.lessons.composition.catalogue import BY_SLUG, DATA, PATH, SLUG, TWO_STEP_BY_SLUG, Example
 from generator.lessons.composition.figures import figure_html
 from generator.lessons.composition.lab import LAB, example_texts
 from generator.lessons.composition.records import (
@@ -79,7 +79,7 @@ LESSON = Lesson(
     folder=Path(__file__).resolve().parent,
     examples=(*BY_SLUG, *TWO_STEP_BY_SLUG),
     record=record,
-    quiz=quiz_of(SLUG, DATA.quiz),
+    quiz=quiz_of(SLUG, DATA.quiz, PATH),
     labs=(LAB,),
     card=card,
     figure=figure,

@@ -25,10 +25,10 @@ from generator.core.fields import MAX_NUMBER_CHARS, ChoiceLimit, parse_rational
 from generator.core.input_limits import LAB_ALPHA0, LAB_DELTA, LAB_K, P
 from generator.core.profile import Profile
 from generator.core.rational import fraction_str
-from generator.course.charts import chart_image
+from generator.course.charts import Spec, chart_image
 from generator.course.golden import Golden
 from generator.course.inputs import CLAIM_ALPHA, CLAIM_DELTA, Field
-from generator.course.lab import Json, Lab, Texts, Values, check_rows
+from generator.course.lab import Lab, Texts, Values, check_rows
 from generator.course.shown import View
 from generator.lessons.composition.catalogue import BY_SLUG, DATA, PATH, Example
 from generator.lessons.composition.charts import CHARTS, chart_rows, chart_spec
@@ -122,7 +122,7 @@ def _first_of_each_mode() -> dict[str, StateRecord]:
     return {mode: LAB.record(LAB.read(example_texts(example))) for mode, example in first.items()}
 
 
-def specs(record: StateRecord) -> dict[str, dict[str, Json]]:
+def specs(record: StateRecord) -> dict[str, dict[str, Spec]]:
     """The charts' specs the page ships, one per mode (mode -> kind -> spec): the output axis
     is named for the mode; the rows are the engine's."""
     return {

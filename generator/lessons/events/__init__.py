@@ -13,7 +13,7 @@ from generator.course.charts import chart_image
 from generator.course.lessons import Lesson
 from generator.course.quiz import quiz_of
 from generator.course.templates import render
-from generator.lessons.events.catalogue import BY_SLUG, DATA, SLUG
+from generator.lessons.events.catalogue import BY_SLUG, DATA, PATH, SLUG
 from generator.lessons.events.charts import chart_spec
 from generator.lessons.events.lab import FOLDER, LAB, example_texts
 from generator.lessons.events.records import ExampleRecord
@@ -46,7 +46,7 @@ LESSON = Lesson(
     folder=Path(__file__).resolve().parent,
     examples=tuple(example.slug for example in DATA.catalogue),
     record=record,
-    quiz=quiz_of(SLUG, DATA.quiz),
+    quiz=quiz_of(SLUG, DATA.quiz, PATH),
     labs=(LAB,),
     card=card,
     figure=figure,

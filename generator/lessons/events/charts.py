@@ -15,13 +15,12 @@ Floats are chart coordinates only, each derived from the exact string beside it.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 import altair as alt
 
 from generator.core.rational import fraction_str
+from generator.course.charts import Spec, coordinate, series_layer
 from generator.course.charts import chart_spec as cached_spec
-from generator.course.charts import coordinate, series_layer
 from generator.lessons.events.records import StateRecord
 
 GREY = "#9aa5b1"
@@ -93,6 +92,6 @@ def tradeoff_chart(record: StateRecord) -> alt.LayerChart:
     )
 
 
-def chart_spec(record: StateRecord) -> dict[str, Any]:
+def chart_spec(record: StateRecord) -> Spec:
     """The validated Vega-Lite spec of a state's trade-off chart, its data sets inline."""
     return cached_spec(tradeoff_chart, record)

@@ -15,7 +15,7 @@ from generator.course.lessons import Lesson
 from generator.course.quiz import quiz_of
 from generator.course.templates import render
 from generator.lessons.optimal.accountants import accountants_html
-from generator.lessons.optimal.catalogue import BY_SLUG, DATA, SLUG
+from generator.lessons.optimal.catalogue import BY_SLUG, DATA, PATH, SLUG
 from generator.lessons.optimal.charts import chart_specs
 from generator.lessons.optimal.lab import FOLDER, LAB, example_texts
 from generator.lessons.optimal.records import ExampleRecord, example_record
@@ -53,7 +53,7 @@ LESSON = Lesson(
     folder=Path(__file__).resolve().parent,
     examples=tuple(example.slug for example in DATA.catalogue),
     record=record,
-    quiz=quiz_of(SLUG, DATA.quiz),
+    quiz=quiz_of(SLUG, DATA.quiz, PATH),
     labs=(LAB,),
     card=card,
     figure=figure,

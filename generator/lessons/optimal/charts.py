@@ -19,10 +19,9 @@ Floats are chart coordinates only, each the nearest double to an exact value (th
 
 from __future__ import annotations
 
-from typing import Any
-
 import altair as alt
 
+from generator.course.charts import Spec
 from generator.course.charts import chart_spec as cached_spec
 from generator.lessons.optimal.records import StateRecord
 
@@ -31,7 +30,7 @@ BLUE = "#4c78a8"
 SERIES = {"optimal": "최적 합성", "advanced": "고급 합성 정리", "basic": "기본 합성 정리"}
 COLOURS = ("#d62728", "#ff7f0e", "#2ca02c")
 
-Rows = list[dict[str, Any]]
+Rows = list[dict[str, object]]
 
 
 def chart_rows(record: StateRecord) -> dict[str, dict[str, Rows]]:
@@ -96,6 +95,6 @@ def loss_chart(record: StateRecord) -> alt.LayerChart:
     )
 
 
-def chart_specs(record: StateRecord) -> dict[str, dict[str, Any]]:
+def chart_specs(record: StateRecord) -> dict[str, Spec]:
     """Chart kind -> the validated Vega-Lite spec of a state's chart, its data sets inline."""
     return {"profile": cached_spec(profile_chart, record), "loss": cached_spec(loss_chart, record)}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from generator.course.lessons import Lesson
 from generator.course.quiz import quiz_of
 from generator.course.templates import render
-from generator.lessons.postprocessing.catalogue import BY_SLUG, DATA, SLUG, PostExample
+from generator.lessons.postprocessing.catalogue import BY_SLUG, DATA, PATH, SLUG, PostExample
 from generator.lessons.postprocessing.lab import (
     FOLDER,
     GROUP_LAB,
@@ -64,7 +64,7 @@ LESSON = Lesson(
     folder=FOLDER,
     examples=tuple(example.slug for example in DATA.catalogue),
     record=record,
-    quiz=quiz_of(SLUG, DATA.quiz),
+    quiz=quiz_of(SLUG, DATA.quiz, PATH),
     labs=(POST_LAB, GROUP_LAB),
     card=card,
     figure=figure,

@@ -15,12 +15,11 @@ Floats are chart coordinates only, each derived from the exact value beside it.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 import altair as alt
 
 from generator.core.rational import fraction_str
-from generator.course.charts import ALPHA_TITLE, coordinate, series_layer
+from generator.course.charts import ALPHA_TITLE, Spec, coordinate, series_layer
 from generator.course.charts import chart_spec as cached_spec
 from generator.lessons.postprocessing.records import GroupRecord, PostRecord
 
@@ -102,9 +101,9 @@ def group_chart(record: GroupRecord) -> alt.LayerChart:
     )
 
 
-def profiles_spec(record: PostRecord) -> dict[str, Any]:
+def profiles_spec(record: PostRecord) -> Spec:
     return cached_spec(profiles_chart, record)
 
 
-def group_spec(record: GroupRecord) -> dict[str, Any]:
+def group_spec(record: GroupRecord) -> Spec:
     return cached_spec(group_chart, record)

@@ -14,7 +14,7 @@ from generator.course.charts import chart_image
 from generator.course.lessons import Lesson
 from generator.course.quiz import quiz_of
 from generator.course.templates import render
-from generator.lessons.sensitivity.catalogue import BY_SLUG, DATA, SLUG
+from generator.lessons.sensitivity.catalogue import BY_SLUG, DATA, PATH, SLUG
 from generator.lessons.sensitivity.charts import chart_spec
 from generator.lessons.sensitivity.examples import (
     CONTINUOUS,
@@ -52,7 +52,7 @@ LESSON = Lesson(
     folder=Path(__file__).resolve().parent,
     examples=(*(example.slug for example in DATA.catalogue), CONTINUOUS),
     record=record,
-    quiz=quiz_of(SLUG, DATA.quiz),
+    quiz=quiz_of(SLUG, DATA.quiz, PATH),
     labs=(LAB,),
     card=card,
     figure=figure,

@@ -11,13 +11,11 @@ Floats are chart coordinates only, each the nearest double to the exact string b
 
 from __future__ import annotations
 
-from typing import Any
-
 import altair as alt
 
 from generator.core.rational import fraction_str
+from generator.course.charts import Spec, coordinate
 from generator.course.charts import chart_spec as cached_spec
-from generator.course.charts import coordinate
 from generator.lessons.sensitivity.records import StateRecord
 
 LAWS = ("D", "D′")
@@ -72,6 +70,6 @@ def laws_chart(record: StateRecord) -> alt.Chart:
     return chart
 
 
-def chart_spec(record: StateRecord) -> dict[str, Any]:
+def chart_spec(record: StateRecord) -> Spec:
     """The validated Vega-Lite spec of a state's chart, its data set inline."""
     return cached_spec(laws_chart, record)

@@ -99,10 +99,10 @@ def test_a_band_marks_exactly_the_maximal_event_and_no_outline_hides_a_colour(ex
 @pytest.mark.parametrize("example", CATALOGUE, ids=SLUGS)
 def test_tooltips_read_each_value_as_the_page_does(example: Example) -> None:
     rows = spec_of("distribution", example.slug)["datasets"]["distribution"]
-    assert all(row["reading"] == reading(row["exact"]) for row in rows)
+    assert all(row["reading"] == reading(Fraction(row["exact"])) for row in rows)
     profile = spec_of("profile", example.slug)["datasets"]
-    assert all(row["delta_reading"] == reading(row["delta_exact"]) for row in profile["profile"])
-    assert profile["claim"][0]["required_reading"] == reading(profile["claim"][0]["required_exact"])
+    assert all(row["delta_reading"] == reading(Fraction(row["delta_exact"])) for row in profile["profile"])
+    assert profile["claim"][0]["required_reading"] == reading(Fraction(profile["claim"][0]["required_exact"]))
 
 
 def test_xor_event_is_the_two_x0_pairs() -> None:

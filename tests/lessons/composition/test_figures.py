@@ -255,7 +255,7 @@ def test_rendering_is_cached_per_kind_and_slug() -> None:
     ],
 )
 def test_number_html_says_whether_the_decimal_is_exact(exact: str, html: str) -> None:
-    assert number_html(exact) == html
+    assert number_html(Fraction(exact)) == html
 
 
 @pytest.mark.parametrize("example", CATALOGUE, ids=SLUGS)

@@ -50,7 +50,7 @@ def _wrong_choices(question: ParsedQuestion) -> list[str]:
 
 
 def test_pure_epsilon_answer_is_the_cores_exact_value(parsed: QuizParser) -> None:
-    pure = record_of("fresh-k2")["pure_epsilon"]
+    pure = record_of("fresh-k2", "composition")["pure_epsilon"]
     question = question_of(parsed, "pure-epsilon-fresh")
     assert pure_epsilon(channels.fresh(75, 2)).describe() == pure["exact"] == "2·ln(3)"
     assert correct_choice(question) == math(rf"\varepsilon=2\ln 3\approx {pure['decimal']}") + "이다"
@@ -60,7 +60,7 @@ def test_pure_epsilon_answer_is_the_cores_exact_value(parsed: QuizParser) -> Non
 
 def test_xor_answer_says_the_pair_reveals_x(parsed: QuizParser) -> None:
     question = question_of(parsed, "xor-marginals")
-    required = fraction_str(record_of("xor")["claim"]["required"])
+    required = fraction_str(record_of("xor", "composition")["claim"]["required"])
     assert required == "1"
     assert correct_choice(question).startswith("함께 보면 유한한 ε이 없다")
     assert f"필요한 δ가 {math(required)}" in correct_choice(question)
@@ -69,7 +69,7 @@ def test_xor_answer_says_the_pair_reveals_x(parsed: QuizParser) -> None:
 
 
 def test_copy_answer_counts_the_queries_that_read_the_secret(parsed: QuizParser) -> None:
-    copy, fresh = record_of("copy-k2"), record_of("fresh-k2")
+    copy, fresh = record_of("copy-k2", "composition"), record_of("fresh-k2", "composition")
     question = question_of(parsed, "copy-post-processing")
     assert "비밀 \\(x\\)를 읽는 질의" in question.legend
     assert copy["composition"]["queries"] == 1
@@ -82,17 +82,17 @@ def test_copy_answer_counts_the_queries_that_read_the_secret(parsed: QuizParser)
 
 
 def test_claim_answer_matches_the_exact_decision(parsed: QuizParser) -> None:
-    claim = record_of("exercise-fail")["claim"]
+    claim = record_of("exercise-fail", "composition")["claim"]
     question = question_of(parsed, "claim-decided-exactly")
     assert claim["passes"] is False
-    assert record_of("exercise-pass")["claim"]["passes"] is True
+    assert record_of("exercise-pass", "composition")["claim"]["passes"] is True
     assert math(r"\delta=0.374") in question.legend
     assert math(f"{claim['required']}={claim['required_decimal']}") in correct_choice(question)
     assert correct_choice(question).startswith("성립하지 않는다")
 
 
 def test_bound_answer_is_theorem_delta_then_exact_delta_with_the_optimal_between(parsed: QuizParser) -> None:
-    panel = record_of("composition-p90")["composition"]
+    panel = record_of("composition-p90", "composition")["composition"]
     assert (panel["theorem_delta"], panel["exact_delta"]) == (1, Fraction(18, 25))
     optimal = OptimalComposition(Fraction(3), Fraction(panel["delta0"]), panel["queries"])
     assert optimal.delta(Fraction(panel["composed_alpha"])) == Fraction(21, 25)
@@ -111,7 +111,7 @@ def test_bound_answer_is_theorem_delta_then_exact_delta_with_the_optimal_between
 
 
 def test_third_response_answer_keeps_the_required_delta(parsed: QuizParser) -> None:
-    k2, k3 = record_of("fresh-k2")["claim"], record_of("fresh-k3")["claim"]
+    k2, k3 = record_of("fresh-k2", "composition")["claim"], record_of("fresh-k3", "composition")["claim"]
     assert k2["required"] == k3["required"] == Fraction(3, 8)
     assert correct_choice(question_of(parsed, "third-fresh-response")).startswith(
         f"{math('3/8')}에서 {math('3/8')}으로, 그대로다."
@@ -119,7 +119,7 @@ def test_third_response_answer_keeps_the_required_delta(parsed: QuizParser) -> N
 
 
 def test_alpha_versus_alpha0_answer_needs_the_composed_alpha(parsed: QuizParser) -> None:
-    record = record_of("fresh-k2")
+    record = record_of("fresh-k2", "composition")
     question = question_of(parsed, "alpha-versus-alpha0")
     correct = correct_choice(question)
     assert correct.startswith("틀리다")
@@ -129,7 +129,7 @@ def test_alpha_versus_alpha0_answer_needs_the_composed_alpha(parsed: QuizParser)
 
 
 def test_counts_answer_shows_what_the_count_loses(parsed: QuizParser) -> None:
-    record = record_of("mixed")
+    record = record_of("mixed", "composition")
     # The oracle: both laws by hand, δ*(1) of the pair and of its count of ones.
     first, second = (Fraction(3, 4), Fraction(1, 4)), (Fraction(1, 2), Fraction(1, 2))
     pair0 = [first[a] * second[b] for a in (0, 1) for b in (0, 1)]
@@ -162,7 +162,7 @@ def test_adaptive_answer_is_the_cores_exact_value(parsed: QuizParser) -> None:
     p1 = [(Fraction(1, 4), Fraction(3, 4))[z1] * second[z1][1 - z2] for z1 in (0, 1) for z2 in (0, 1)]
     assert naive_delta_of(p0, p1, Fraction(3)) == Fraction(3, 8)
     assert max(max(a / b, b / a) for a, b in zip(p0, p1, strict=True)) == 9
-    record = record_of("adaptive")
+    record = record_of("adaptive", "composition")
     assert (record["claim"]["required"], record["pure_epsilon"]["max_ratio"], record["steps"]["alpha"]) == (
         Fraction(3, 8),
         9,

@@ -9,24 +9,23 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from generator.core.fields import (
+    MAX_NUMBER_CHARS,
+    NumberTooLongError,
+    RationalSyntaxError,
+    Refusal,
+    parse_rational,
+    read_field,
+)
 from generator.core.input_limits import (
     CLI_ALPHA,
     LAB_ALPHA,
     LAB_DELTA,
     LAB_FIELDS,
     LAB_K,
-    MAX_NUMBER_CHARS,
     P,
 )
-from generator.core.rational import (
-    NumberTooLongError,
-    RationalSyntaxError,
-    Refusal,
-    decimal_str,
-    fraction_str,
-    parse_rational,
-    read_field,
-)
+from generator.core.rational import decimal_str, fraction_str
 
 
 @pytest.mark.parametrize(
