@@ -484,6 +484,23 @@ def test_bad_tex_fails_the_build_naming_page_and_formula(tmp_path: Path) -> None
 def test_an_unknown_placeholder_fails_the_build_naming_it(
     tmp_path: Path, placeholder: str, named: str
 ) -> None:
+    result = build_project(tmp_path, {"lessons/composition.md": f"# 합성\n\n값: {placeholder}\n"})
+    assert result.returncode != 0
+    errors = [line for line in result.stderr.splitlines() if named in line]
+    assert len(errors) == 1, result.stderr
+    assert "lessons/composition.md: " in errors[0]
+
+
+@pytest.mark.parametrize(
+    ("placeholder", "named"),
+    [
+        ("{{ fresh-k2.claim.required }}", "a value placeholder of 'fresh-k2' belongs on a lesson's page or quiz"),
+        ("{{ figure law fresh-k2 }}", "the figure block belongs on a lesson's page"),
+    ],
+)
+def test_a_lesson_placeholder_off_a_lesson_page_fails_the_build_naming_it(
+    tmp_path: Path, placeholder: str, named: str
+) -> None:
     result = build_project(tmp_path, {"index.md": f"# 홈\n\n값: {placeholder}\n"})
     assert result.returncode != 0
     errors = [line for line in result.stderr.splitlines() if named in line]

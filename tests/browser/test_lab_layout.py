@@ -14,6 +14,7 @@ link to the state, and the terms that link to their explanation.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -51,7 +52,7 @@ def check_summary(page: Page, lab: str) -> None:
         if name == "claim":
             assert (text, item_value) == (SCRIPT_TEXTS[f"summary-{value}"], value)
         elif exact is not None:
-            assert text == reading(exact), name
+            assert text == reading(Fraction(exact)), name
 
 
 @pytest.mark.parametrize("width", [390, 1280])
