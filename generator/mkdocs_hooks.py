@@ -53,6 +53,7 @@ from generator.course.chart_files import ChartFileError, chart_paths, with_chart
 from generator.course.course_order import Place, course_order, lesson_slug, neighbours_html  # noqa: E402
 from generator.course.katex_render import KatexError, KatexProcess, render_inline_text, render_math  # noqa: E402
 from generator.course.lab_bundle import BundleError, lab_scripts, with_lab_scripts  # noqa: E402
+from generator.course.lesson_about import LessonAbout, lesson_about  # noqa: E402
 from generator.course.lms_links import unlink_pages  # noqa: E402
 from generator.course.page_tables import with_course_tables  # noqa: E402
 from generator.course.progress import with_course_progress  # noqa: E402
@@ -63,6 +64,7 @@ _katex = KatexProcess()
 _serving = False
 _charts: set[str] = set()  # the chart files that this build's pages show
 _order: tuple[Place, ...] = ()  # the lessons in the navigation's order
+_about: dict[str, LessonAbout] = {}  # what each lesson's page says of it (its front matter)
 
 
 def _forget_generator_modules() -> None:
@@ -93,12 +95,23 @@ def on_pre_build(config: MkDocsConfig) -> None:
 
 def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
     """Number the lessons in the navigation's order (their titles in the navigation and the
-    page titles), and keep the order for the pages' ends."""
+    page titles), and keep the order for the pages' ends, with what each lesson page's front
+    matter says of it for the home page's list."""
     global _order
     from generator.course.lessons import lessons
 
     pages = [(page.title or "", page.file.src_uri) for page in nav.pages]
     _order = course_order(pages, lessons())
+    _about.clear()
+    for place in _order:
+        path = f"lessons/{place.slug}.md"
+        source = files.get_file_from_path(path)
+        if source is None:
+            raise PluginError(f"{path}: the navigation names it, but the page is missing")
+        try:
+            _about[place.slug] = lesson_about(source.content_string, path)
+        except ValueError as error:
+            raise PluginError(str(error)) from error
     numbers = {place.slug: place for place in _order}
     for page in nav.pages:
         slug = lesson_slug(page.file.src_uri, numbers)
@@ -122,7 +135,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
     lesson = lesson_of_page(page.file.src_uri)
     try:
-        return expand(markdown, blocks(lesson), lesson)
+        return expand(markdown, blocks(lesson, _order, _about), lesson)
     except ValueError as error:  # a PlaceholderError, or a block renderer refusing its arguments
         raise PluginError(f"{page.file.src_uri}: {error}") from error
 

@@ -31,6 +31,7 @@ import yaml
 from generator.course.blocks import blocks
 from generator.course.lessons import lessons
 from generator.course.placeholders import PLACEHOLDER, expand
+from tests.course.texts import nav, source
 
 ROOT = Path(__file__).resolve().parent.parent
 HOME = ROOT / "docs" / "index.md"
@@ -276,27 +277,27 @@ def _part(text: str, part: str) -> str:
 
 @pytest.fixture(scope="module")
 def lesson() -> str:
-    return LESSON.read_text(encoding="utf-8")
+    return source(LESSON)
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda path: path.name)
 def test_every_placeholder_resolves(page: Path) -> None:
-    expanded = expand(page.read_text(encoding="utf-8"), STUB_BLOCKS, _lesson_of(page))
+    expanded = expand(source(page), STUB_BLOCKS, _lesson_of(page))
     assert "{{" not in expanded
     assert "}}" not in PLACEHOLDER.sub("", expanded)
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.slug)
 def test_the_lesson_calls_exactly_the_promised_blocks(spec: PageSpec) -> None:
-    assert tuple(_blocks_called(spec.path.read_text(encoding="utf-8"), spec.slug)) == spec.blocks
-    assert _blocks_called(HOME.read_text(encoding="utf-8")) == []
+    assert tuple(_blocks_called(source(spec.path), spec.slug)) == spec.blocks
+    assert _blocks_called(source(HOME)) == []
     examples = [call[-1] for call in spec.blocks if call[0] not in ("lab", "quiz")]
     assert all(example in lessons()[spec.slug].examples for example in examples)
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.slug)
 def test_block_placeholders_stand_alone_between_blank_lines(spec: PageSpec) -> None:
-    lines = ["", *spec.path.read_text(encoding="utf-8").splitlines(), ""]  # file ends count as blank
+    lines = ["", *source(spec.path).splitlines(), ""]  # file ends count as blank
     for number, line in enumerate(lines):
         if re.search(rf"\{{\{{\s*({'|'.join(blocks())})\s", line):
             assert PLACEHOLDER.fullmatch(line), line
@@ -305,7 +306,7 @@ def test_block_placeholders_stand_alone_between_blank_lines(spec: PageSpec) -> N
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda path: path.name)
 def test_no_computed_number_is_typed_by_hand(page: Path) -> None:
-    assert typed_numbers(page.read_text(encoding="utf-8")) == []
+    assert typed_numbers(source(page)) == []
 
 
 @pytest.mark.parametrize(
@@ -333,20 +334,20 @@ def test_the_number_check_catches_typed_numbers(text: str, typed: list[str]) -> 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.slug)
 def test_the_lesson_has_the_four_parts_in_order(spec: PageSpec) -> None:
-    text = spec.path.read_text(encoding="utf-8")
+    text = source(spec.path)
     assert re.findall(r"^## .*\{#([a-z-]+)\}$", text, re.MULTILINE) == list(PARTS)
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.slug)
 def test_every_theory_section_has_its_id_in_order(spec: PageSpec) -> None:
-    text = spec.path.read_text(encoding="utf-8")
+    text = source(spec.path)
     ids = re.findall(r"^#{3,4} .*\{#([a-z-]+)\}$", _part(text, "theory"), re.MULTILINE)
     assert tuple(ids) == spec.theory
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.slug)
 def test_the_stepper_has_four_titled_steps(spec: PageSpec) -> None:
-    concept = _part(spec.path.read_text(encoding="utf-8"), "concept")
+    concept = _part(source(spec.path), "concept")
     assert concept.count(STEPPER_OPEN) == 1
     stepper = concept[concept.index(STEPPER_OPEN) : concept.rindex("</div>")]
     steps = stepper.split(STEP_OPEN)[1:]
@@ -366,7 +367,7 @@ def test_the_composition_stepper_shows_its_figures(lesson: str) -> None:
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.slug)
 def test_the_check_part_has_its_exercises_with_folded_solutions(spec: PageSpec) -> None:
-    check = _part(spec.path.read_text(encoding="utf-8"), "check")
+    check = _part(source(spec.path), "check")
     labels = re.findall(r"^\*\*문제 (\d)\.\*\*", check, re.MULTILINE)
     assert spec.exercises >= 5
     assert labels == [str(number) for number in range(1, spec.exercises + 1)]
@@ -381,16 +382,14 @@ def test_the_check_part_has_its_exercises_with_folded_solutions(spec: PageSpec) 
     assert check.index(SOLUTION) < check.index(quiz)
 
 
-def test_the_home_links_the_lessons_and_marks_the_rest_as_coming(lesson: str) -> None:
-    home = HOME.read_text(encoding="utf-8")
+def test_the_home_lists_every_lesson_in_the_course_order(lesson: str) -> None:
+    home = source(HOME)
     rows = [line for line in home.splitlines() if line.startswith("| ") and "---" not in line][1:]
-    assert len(rows) == 5
-    assert ["lessons/events.md" in row for row in rows] == [True, False, False, False, False]
-    assert ["lessons/composition.md" in row for row in rows] == [False, True, False, False, False]
-    assert ["lessons/postprocessing.md" in row for row in rows] == [False, False, True, False, False]
-    assert ["lessons/sensitivity.md" in row for row in rows] == [False, False, False, True, False]
-    assert ["lessons/optimal.md" in row for row in rows] == [False, False, False, False, True]
-    assert not any("준비 중" in row for row in rows)
+    lessons_in_order = [path for _, path in nav() if path.startswith("lessons/")]
+    assert len(rows) == len(lessons_in_order) == len(SPECS)
+    for row, path in zip(rows, lessons_in_order, strict=True):
+        assert f"]({path})" in row
+        assert f'data-progress="{Path(path).stem}"' in row
     for anchor in re.findall(r"\(lessons/composition\.md#([a-z-]+)\)", home):
         assert anchor in PARTS
         assert f"{{#{anchor}}}" in lesson
@@ -416,7 +415,7 @@ def _site_markdown() -> markdown.Markdown:
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.slug)
 def test_the_markup_renders_to_what_it_promises(spec: PageSpec) -> None:
-    html = _site_markdown().convert(expand(spec.path.read_text(encoding="utf-8"), STUB_BLOCKS, spec.slug))
+    html = _site_markdown().convert(expand(source(spec.path), STUB_BLOCKS, spec.slug))
     stepper = html[html.index('<div class="cl-stepper" data-stepper="concept">') :]
     assert stepper.count('<section class="cl-step">') == 4
     assert stepper.count('<p class="cl-step-title">') == 4
@@ -458,7 +457,7 @@ def _quiz_texts() -> list[str]:
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda path: path.name)
 def test_no_particle_is_typed_after_a_placeholder(page: Path) -> None:
-    assert typed_particles(page.read_text(encoding="utf-8")) == []
+    assert typed_particles(source(page)) == []
 
 
 def test_no_quiz_types_a_particle_after_a_placeholder() -> None:
@@ -480,9 +479,9 @@ def test_the_particle_check_catches_typed_particles(text: str, typed: list[str])
 
 
 def test_composition_is_always_hapseong() -> None:
-    texts = [page.read_text(encoding="utf-8") for page in PAGES] + _quiz_texts()
+    texts = [source(page) for page in PAGES] + _quiz_texts()
     assert not [text for text in texts if "구성" in text], "composition is 합성, never 구성"
-    lesson = LESSON.read_text(encoding="utf-8")
+    lesson = source(LESSON)
     assert lesson.startswith("# 합성")
     assert "합성(composition)" in lesson
     assert "충분한 상계" not in lesson
@@ -490,7 +489,7 @@ def test_composition_is_always_hapseong() -> None:
 
 def test_both_lessons_link_the_glossary_and_it_is_in_the_navigation() -> None:
     for page in (LESSON, EVENTS, POSTPROCESSING, SENSITIVITY):
-        assert "[용어집](../glossary.md)" in page.read_text(encoding="utf-8"), page.name
+        assert "[용어집](../glossary.md)" in source(page), page.name
     assert "- 용어집: glossary.md" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     glossary = GLOSSARY.read_text(encoding="utf-8")
     for term in (
@@ -507,7 +506,7 @@ def test_both_lessons_link_the_glossary_and_it_is_in_the_navigation() -> None:
 
 
 def test_the_privacy_profile_is_defined_at_its_first_use() -> None:
-    lesson = LESSON.read_text(encoding="utf-8")
+    lesson = source(LESSON)
     first = lesson.index("프로필")
     assert lesson[first - len("프라이버시 ") : first + len("프로필(privacy profile)")] == (
         "프라이버시 프로필(privacy profile)"

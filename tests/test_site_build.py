@@ -36,6 +36,7 @@ from generator.course.lessons import lessons
 from generator.course.site_assets import IFRAME_WORKER_SHIM, KATEX_CSS, stylesheet_urls
 from generator.course.site_check import foreign_references
 from tests.conftest import ROOT, mkdocs_build
+from tests.course.texts import nav
 
 LESSON = "lessons/composition.html"
 RAW_TEX = (r"\(", r"\[", "$$")
@@ -443,6 +444,9 @@ def test_a_serving_rebuild_reads_the_generator_afresh(
 # Builds that must fail
 
 
+FRONT_MATTER = "---\nrole: 합성\nsummary: 시험용 요약.\n---\n"
+
+
 def build_project(tmp_path: Path, pages: dict[str, str]) -> subprocess.CompletedProcess[str]:
     """Build a small project that inherits the real ``mkdocs.yml`` but has only ``pages``."""
     project = tmp_path / "project"
@@ -484,11 +488,29 @@ def test_bad_tex_fails_the_build_naming_page_and_formula(tmp_path: Path) -> None
 def test_an_unknown_placeholder_fails_the_build_naming_it(
     tmp_path: Path, placeholder: str, named: str
 ) -> None:
-    result = build_project(tmp_path, {"lessons/composition.md": f"# 합성\n\n값: {placeholder}\n"})
+    result = build_project(
+        tmp_path, {"lessons/composition.md": f"{FRONT_MATTER}# 합성\n\n값: {placeholder}\n"}
+    )
     assert result.returncode != 0
     errors = [line for line in result.stderr.splitlines() if named in line]
     assert len(errors) == 1, result.stderr
     assert "lessons/composition.md: " in errors[0]
+
+
+def test_a_lesson_page_without_front_matter_fails_the_build_naming_it(tmp_path: Path) -> None:
+    result = build_project(tmp_path, {"index.md": "# 홈\n", "lessons/composition.md": "# 합성\n\n본문.\n"})
+    assert result.returncode != 0
+    errors = [line for line in result.stderr.splitlines() if "opens with front matter" in line]
+    assert len(errors) == 1, result.stderr
+    assert "lessons/composition.md: " in errors[0]
+
+
+def test_the_home_page_lists_every_lesson_of_the_navigation(built_site: Path) -> None:
+    home = (built_site / "index.html").read_text(encoding="utf-8")
+    lessons_in_order = [Path(path).stem for _, path in nav() if path.startswith("lessons/")]
+    assert re.findall(r'data-progress="([a-z]+)"', home) == lessons_in_order
+    for slug in lessons_in_order:
+        assert home.count(f'href="lessons/{slug}.html#concept"') == 1, slug
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,7 @@
 """The block placeholders a page may use, by name; each is the course's.
 
-``{{ quiz <lesson> }}`` renders a lesson's quiz; on a lesson's page, ``{{ lab <name> }}``
+``{{ lessons }}`` lists the course's lessons (the home page's list, from each lesson page's
+front matter); ``{{ quiz <lesson> }}`` renders a lesson's quiz; on a lesson's page, ``{{ lab <name> }}``
 renders one of its labs, and ``{{ card <example> }}`` and ``{{ figure <kind> <example> }}`` a
 worked example's card and one of its figures (``Lesson.card``, ``Lesson.figure``). Names are
 scoped to the page's lesson: two lessons may each have an example or a lab of one name. See
@@ -10,8 +11,11 @@ error that names it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import partial
 
+from generator.course.course_order import Place, lessons_markdown
+from generator.course.lesson_about import LessonAbout
 from generator.course.lessons import BlockRenderer, Lesson, lessons
 from generator.course.quiz import quiz_html
 
@@ -53,9 +57,15 @@ def figure_html(lesson_id: str | None, kind: str, example: str) -> str:
     return lesson.figure(kind, example)
 
 
-def blocks(lesson_id: str | None = None) -> dict[str, BlockRenderer]:
-    """Every block renderer by name, for a page of ``lesson_id`` (None: a page of no lesson)."""
+def blocks(
+    lesson_id: str | None = None,
+    order: Sequence[Place] = (),
+    about: Mapping[str, LessonAbout] | None = None,
+) -> dict[str, BlockRenderer]:
+    """Every block renderer by name, for a page of ``lesson_id`` (None: a page of no lesson), in
+    a course of lessons ``order`` whose pages say ``about`` them (for ``{{ lessons }}``)."""
     return {
+        "lessons": partial(lessons_markdown, order, about or {}),
         "quiz": quiz_html,
         "lab": partial(lab_html, lesson_id),
         "card": partial(card_html, lesson_id),

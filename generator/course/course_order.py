@@ -3,17 +3,19 @@ lessons before and after each one.
 
 The navigation (``nav`` in ``mkdocs.yml``) is the one place the order is written: the
 lesson numbers in the navigation and the page titles (:func:`numbered`), the previous and
-next lesson at the end of every lesson (:func:`neighbours_html`), the home page's list and
-the SCORM items all follow it. A page is a lesson when it is ``lessons/<slug>.md`` and a
-lesson folder of that slug exists.
+next lesson at the end of every lesson (:func:`neighbours_html`), the home page's list
+(:func:`lessons_markdown`) and the SCORM items all follow it. A page is a lesson when it is
+``lessons/<slug>.md`` and a lesson folder of that slug exists.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from generator.course.templates import render
+from generator.course.korean import ordinal
+from generator.course.lesson_about import LessonAbout
+from generator.course.templates import render, render_markdown
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,11 @@ class Place:
     def numbered(self) -> str:
         """The title with its number, as the navigation and the page title show it."""
         return f"{self.number}. {self.title}"
+
+    @property
+    def ordinal(self) -> str:
+        """The lesson's number as a Korean ordinal ("첫째"), as the home page names it."""
+        return ordinal(self.number)
 
     @property
     def page(self) -> str:
@@ -66,3 +73,11 @@ def neighbours_html(order: Sequence[Place], slug: str) -> str:
     before = order[index - 1] if index > 0 else None
     after = order[index + 1] if index + 1 < len(order) else None
     return render("neighbours.html", before=before, after=after, here=order[index])
+
+
+def lessons_markdown(order: Sequence[Place], about: Mapping[str, LessonAbout]) -> str:
+    """The home page's list of lessons (the ``{{ lessons }}`` block), in the course's order: a
+    table of titles, roles and progress cells (filled by progress.js), then a section for each
+    lesson with its summary and links to its four parts. Every text is the lesson page's own
+    (:mod:`generator.course.lesson_about`)."""
+    return render_markdown("lessons.md", listed=[(place, about[place.slug]) for place in order])

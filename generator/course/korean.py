@@ -154,3 +154,15 @@ def particle(text: str, name: str) -> str:
                 return consonant_form if sound is Final.CONSONANT else vowel_form
             return vowel_form if sound is Final.VOWEL else consonant_form
     raise ReadingError(f"{name!r} is not a particle this module knows ({', '.join(sorted(PARTICLES))})")
+
+
+_ORDINALS = ("첫째", "둘째", "셋째", "넷째", "다섯째", "여섯째", "일곱째", "여덟째", "아홉째", "열째")
+_ORDINAL_ONES = ("", "한째", "둘째", "셋째", "넷째", "다섯째", "여섯째", "일곱째", "여덟째", "아홉째")
+
+
+def ordinal(number: int) -> str:
+    """The native Korean ordinal of 1 to 19, as a course numbers its lessons: 1 → 첫째,
+    2 → 둘째, 10 → 열째, 11 → 열한째, 12 → 열둘째."""
+    if not 1 <= number <= 19:
+        raise ValueError(f"no ordinal for {number}: lessons are numbered 1 to 19")
+    return _ORDINALS[number - 1] if number <= 10 else "열" + _ORDINAL_ONES[number - 10]

@@ -28,10 +28,11 @@ takes 가). A particle filter, named by either form of its pair (이/가, 은/�
 A name with a leading ``~`` gives the particle alone, for a value that stands at the end of
 a formula: the particle then goes after the closing ``$``, outside the math.
 
-Block placeholders ``{{ name arg ... }}`` (``{{ figure distribution fresh-k2 }}``) insert
-generated HTML: the caller passes the renderers by name, each called with the args as
-strings. Anything that does not resolve, an unknown slug, path, filter or block, or a value
-whose reading no particle rule knows, is an error that names it.
+Block placeholders ``{{ name arg ... }}`` (``{{ figure distribution fresh-k2 }}``, or
+``{{ lessons }}`` with no argument) insert generated HTML or Markdown: the caller passes the
+renderers by name, each called with the args as strings. Anything that does not resolve, an
+unknown slug, path, filter or block, or a value whose reading no particle rule knows, is an
+error that names it.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ from generator.course.lessons import BlockRenderer, lessons
 
 PLACEHOLDER = re.compile(r"\{\{\s*(?P<body>[^{}]*?)\s*\}\}")
 _VALUE = re.compile(r"(?P<slug>[a-z0-9-]+)\.(?P<path>[A-Za-z0-9_.]+)(?P<filters>(?:\s*\|\s*[^\s|{}]+)*)")
-_BLOCK = re.compile(r"(?P<block>[a-z]+)\s+(?P<args>[a-z0-9 -]+)")
+_BLOCK = re.compile(r"(?P<block>[a-z]+)(?:\s+(?P<args>[a-z0-9 -]+))?")
 
 
 class PlaceholderError(ValueError):
@@ -187,7 +188,7 @@ def resolve(body: str, blocks: Mapping[str, BlockRenderer], lesson: str | None =
     if block := _BLOCK.fullmatch(body):
         if block["block"] not in blocks:
             raise PlaceholderError(f"unknown block {block['block']!r}")
-        return blocks[block["block"]](*block["args"].split())
+        return blocks[block["block"]](*(block["args"] or "").split())
     raise PlaceholderError(f"cannot read placeholder {{{{ {body} }}}}")
 
 

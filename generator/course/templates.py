@@ -114,6 +114,24 @@ def environment(folder: Path | None = None) -> Environment:
     return env
 
 
+@cache
+def _markdown_environment() -> Environment:
+    """The course's templates for Markdown text (no escaping: Markdown is not HTML)."""
+    return Environment(
+        loader=FileSystemLoader(str(COURSE_TEMPLATES)),
+        autoescape=False,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def render_markdown(name: str, **values: object) -> str:
+    """The course's Markdown template ``name`` rendered with ``values``, its blank lines kept
+    (they end a table or a paragraph)."""
+    return _markdown_environment().get_template(name).render(**values).strip() + "\n"
+
+
 def render(name: str, folder: Path | None = None, **values: object) -> str:
     """The template ``name`` rendered with ``values``.
 

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import yaml
 
+from generator.course.course_order import course_order, lessons_markdown
+from generator.course.lesson_about import lesson_about, split_front_matter
 from generator.course.lessons import lessons
 from generator.course.quiz import Question, Quiz
 
@@ -31,9 +33,32 @@ _MASK = re.compile(r"\x00(\d+)\x00")
 _SENTENCE_END = re.compile(r"(?<=[.?!])\s+|(?<=[.?!][’”\"')])\s+")
 
 
+def source(path: Path) -> str:
+    """A page's Markdown as MkDocs reads it: its front matter taken off (a lesson page's
+    front matter is read by :func:`generator.course.lesson_about.lesson_about`, and shown on
+    the home page: see :func:`home`). The home page has its list of lessons written out."""
+    if path == HOME:
+        return home()
+    return split_front_matter(path.read_text(encoding="utf-8"))[1]
+
+
 def page(slug: str) -> str:
-    """A lesson page's Markdown."""
-    return (LESSONS / f"{slug}.md").read_text(encoding="utf-8")
+    """A lesson page's Markdown, without its front matter."""
+    return source(LESSONS / f"{slug}.md")
+
+
+@cache
+def home() -> str:
+    """The home page's Markdown with its ``{{ lessons }}`` list written out, as the build does:
+    the lessons in the navigation's order, each with its page's title, role and summary."""
+    order = course_order(nav(), lessons())
+    about = {
+        place.slug: lesson_about((LESSONS / f"{place.slug}.md").read_text(encoding="utf-8"), place.slug)
+        for place in order
+    }
+    text = HOME.read_text(encoding="utf-8")
+    assert text.count("{{ lessons }}") == 1, "the home page lists the lessons once"
+    return text.replace("{{ lessons }}", lessons_markdown(order, about))
 
 
 def lesson_slugs() -> list[str]:
@@ -43,7 +68,7 @@ def lesson_slugs() -> list[str]:
 
 def all_pages() -> dict[str, str]:
     """Every page of the course by name: the home, the glossary and each lesson."""
-    pages = {"index": HOME.read_text(encoding="utf-8"), "glossary": GLOSSARY.read_text(encoding="utf-8")}
+    pages = {"index": home(), "glossary": GLOSSARY.read_text(encoding="utf-8")}
     return pages | {slug: page(slug) for slug in lesson_slugs()}
 
 
@@ -58,10 +83,9 @@ def section(text: str, anchor: str) -> str:
 
 def home_section(slug: str) -> str:
     """The home page's section on one lesson: the ``###`` section that links its parts."""
-    home = HOME.read_text(encoding="utf-8")
     found = [
         part
-        for part in re.split(r"^### ", home, flags=re.MULTILINE)[1:]
+        for part in re.split(r"^### ", home(), flags=re.MULTILINE)[1:]
         if f"(lessons/{slug}.md#concept)" in part
     ]
     assert len(found) == 1, slug
