@@ -26,8 +26,8 @@ from generator.course.quiz import (
     quiz_for,
     quiz_html,
 )
+from tests.course.test_lesson_pages import typed_numbers
 from tests.harness.quiz_markup import QuizParser, correct_choice, parsed_quiz, plain
-from tests.test_lesson_text import typed_numbers
 
 QUIZ_JS = Path(__file__).resolve().parents[2] / "site_overrides" / "assets" / "javascripts" / "quiz.js"
 COMPOSITION = quiz_for("composition")

@@ -32,8 +32,8 @@ from generator.core.profile import Profile
 from generator.course.lessons import lessons
 from generator.course.placeholders import FILTERS, PLACEHOLDER, expand, record_of
 from generator.course.quiz import Question, Quiz
+from tests.course.test_lesson_pages import typed_numbers
 from tests.course.texts import MATH, quiz, quizzes, sentences
-from tests.test_lesson_text import typed_numbers
 
 TRANSFER_MARKERS = {
     "a case the page does not work": ("본문에 없는 경우",),
