@@ -40,7 +40,8 @@ EVENTS = ROOT / "docs" / "lessons" / "events.md"
 OPTIMAL = ROOT / "docs" / "lessons" / "optimal.md"
 POSTPROCESSING = ROOT / "docs" / "lessons" / "postprocessing.md"
 SENSITIVITY = ROOT / "docs" / "lessons" / "sensitivity.md"
-PAGES = (HOME, GLOSSARY, LESSON, EVENTS, OPTIMAL, POSTPROCESSING, SENSITIVITY)
+DPSGD = ROOT / "docs" / "lessons" / "dpsgd.md"
+PAGES = (HOME, GLOSSARY, LESSON, EVENTS, OPTIMAL, POSTPROCESSING, SENSITIVITY, DPSGD)
 
 # Where a digit may stand in prose, outside math and placeholders, and why.
 PROSE_ALLOWED = (
@@ -66,6 +67,7 @@ MATH_ALLOWED = (
     r"\\sqrt\{2\}",  # the √2 of the Laplace standard deviation and of a replaced histogram's Δ₂
     r"1\.25",  # the constant of the Gaussian mechanism's condition √(2 ln(1.25/δ))
     r"(?<![\d.])2(?=B|C|b\}|p-1|\\Delta u)",  # replace: a sum by 2B, gradients by 2C; 1/(2b); 2p − 1; 2Δu
+    r"(?<![\d.])2(?=x-1|\\sigma)",  # the sampled Gaussian's ratio e^{(2x − 1)/(2σ²)}, its moment's 2σ²
     r"\\varepsilon/2",  # the exponential mechanism's usual base α₀ = e^{ε/2}; 2p − 1 ≈ ε/2 for a small ε
     r"(?<![\d.])[01](?!\.?\d)",  # the constants zero and one: bits, probability bounds, min{1, ·}
 )
@@ -166,6 +168,16 @@ SENSITIVITY_THEORY = (
     "floating-point",
 )
 SENSITIVITY_CARDS = ("count-add", "sum-add", "sum-replace", "sum-raw", "rr-4", "exp-replace")
+DPSGD_THEORY = (
+    "dp-sgd",
+    "amplification",
+    "rdp-accountant",
+    "optimal-epsilon",
+    "which-number",
+    "choosing-sigma",
+    "cli",
+)
+DPSGD_CARDS = ("abadi", "short", "dense")
 
 
 @dataclass(frozen=True)
@@ -227,6 +239,13 @@ SPECS = (
         SENSITIVITY_THEORY,
         6,
         (("lab", "sensitivity"), *(("card", slug) for slug in SENSITIVITY_CARDS), ("quiz", "sensitivity")),
+    ),
+    PageSpec(
+        DPSGD,
+        "dpsgd",
+        DPSGD_THEORY,
+        6,
+        (("lab", "dpsgd"), *(("card", slug) for slug in DPSGD_CARDS), ("quiz", "dpsgd")),
     ),
 )
 
