@@ -98,7 +98,8 @@ class Lab(Generic[State, Rec]):
     results its summary bar repeats (``data-out`` name, short term), ``explained_by`` the
     heading id that explains each result. ``table`` gives, for a lab whose answers are
     irrational, what the core certified at build time over the lab's finite domain: the page
-    carries it as JSON (``[data-lab-table]``) and the browser's engine only looks it up. ``rule_limits`` are limits that the rules across
+    carries it as JSON (``[data-lab-table]``) and the browser's engine only looks it up.
+    ``rule_limits`` are limits that the rules across
     fields apply and no field reads (the widest output range, say): the page hands them to
     the browser beside the fields' own (:attr:`limits`), so no limit is typed in script.
     """

@@ -118,7 +118,11 @@ goldens.forEach((golden, index) => {
         type(root, name, good);
         assert.equal(error.hidden, true, `${name}: the message goes once the text reads`);
       }
-      assert.ok(typed > 0, 'some refusals were typed');
+      // A lab whose fields are all radio groups has no text to refuse (a bad address is the notice's).
+      const textFields = golden.params.filter(
+        (name) => root.querySelector('[data-field="' + name + '"]').querySelector('input').getAttribute('type') === 'text',
+      );
+      assert.ok(typed > 0 || textFields.length === 0, 'some refusals were typed');
       assert.deepEqual(seen(root, slots), before);
     });
 

@@ -84,7 +84,9 @@ def _table_text() -> str:
 def grid_table() -> dict[str, StateRecord]:
     """Every grid point's record, by its key ("q|sigma|steps|delta"), from the build cache."""
     digest = source_digest("generator.lessons.dpsgd.records")
-    text = default_cache().text("dpsgd-grid", (digest, canonical_json([list(limit.choices) for limit in GRID])), _table_text)
+    text = default_cache().text(
+        "dpsgd-grid", (digest, canonical_json([list(limit.choices) for limit in GRID])), _table_text
+    )
     table: dict[str, StateRecord] = json.loads(text)
     return table
 
@@ -95,7 +97,12 @@ def record(point: State) -> StateRecord:
 
 def example_texts(example: Example) -> dict[str, str]:
     """The lab's texts of a catalogue row (its address): each value as its grid choice."""
-    values = {"q": example.q, "sigma": example.sigma, "steps": Fraction(example.steps), "delta": example.delta}
+    values = {
+        "q": example.q,
+        "sigma": example.sigma,
+        "steps": Fraction(example.steps),
+        "delta": example.delta,
+    }
     texts: dict[str, str] = {}
     for limit in GRID:
         matching = [choice for choice in limit.choices if parse_rational(choice) == values[limit.name]]

@@ -75,7 +75,9 @@ class ExampleRecord(StateRecord):
     command: str  # the command line that prints this record's values (generator/cli.py)
 
 
-def accountant(mechanism: SubsampledGaussian, steps: int, delta: Fraction, conversion: Conversion) -> Accountant:
+def accountant(
+    mechanism: SubsampledGaussian, steps: int, delta: Fraction, conversion: Conversion
+) -> Accountant:
     """The RDP accountant's ε of T steps at δ, as the page shows it."""
     found = rdp_epsilon(mechanism, steps, delta, conversion)
     shown = found.epsilon.decimal(PLACES)

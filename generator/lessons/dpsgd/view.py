@@ -52,4 +52,6 @@ def view(record: StateRecord) -> View:
 
 def announcement(record: StateRecord) -> str:
     """What the live region says after an update: both RDP ε."""
-    return TEXTS["announcement"].format(rdp=record["rdp"]["epsilon"], classic=record["rdp_classic"]["epsilon"])
+    return TEXTS["announcement"].format(
+        rdp=record["rdp"]["epsilon"], classic=record["rdp_classic"]["epsilon"]
+    )
