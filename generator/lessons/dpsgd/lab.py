@@ -119,7 +119,7 @@ DEFAULT = example_texts(next(example for example in DATA.catalogue if example.sl
 
 LAB: Lab[State, StateRecord] = Lab(
     name="dpsgd",
-    title="DP-SGD 회계 실험실",
+    title="DP-SGD 회계 방법 실험실",
     folder=FOLDER,
     template="dpsgd_lab.html",
     fields=FIELDS,

@@ -41,7 +41,8 @@ def test_abadi_example_by_hand_and_by_the_published_peers() -> None:
     assert (shown["rdp_classic"]["epsilon"], shown["rdp_classic"]["order"]) == ("1.2586", 20)
     assert (shown["rdp"]["epsilon"], shown["rdp"]["order"]) == ("1.0355", 17)
     lower, upper = Fraction(shown["bracket"]["lower"]), Fraction(shown["bracket"]["upper"])
-    assert lower <= Fraction("0.946868") and upper >= Fraction("0.94480")
+    assert lower <= Fraction("0.946868")
+    assert upper >= Fraction("0.94480")
     assert upper - lower <= shown["bracket"]["asked"]
     assert shown["bracket"]["value"] == "0.948"  # 0.9474 rounded up at three decimals
 
@@ -68,7 +69,9 @@ def _agrees(shown: Accountant, peer: tuple[float, int]) -> None:
 def test_every_grid_point_is_dp_accountings_rdp(point: tuple[str, str, str, str]) -> None:
     q, sigma, steps, delta = point
     shown = grid_table()["|".join(point)]
-    _agrees(shown["rdp"], _rdp_peer(parse_rational(q), parse_rational(sigma), int(steps), parse_rational(delta)))
+    _agrees(
+        shown["rdp"], _rdp_peer(parse_rational(q), parse_rational(sigma), int(steps), parse_rational(delta))
+    )
 
 
 def test_the_grid_is_monotone() -> None:
@@ -91,7 +94,9 @@ def test_every_example_below_rdp_and_holding_the_pld_estimate(slug: str) -> None
     lower, upper = Fraction(shown["bracket"]["lower"]), Fraction(shown["bracket"]["upper"])
     assert lower <= upper < Fraction(shown["rdp"]["epsilon"]) < Fraction(shown["rdp_classic"]["epsilon"])
     if example.steps <= 1000:  # the PLD at 10⁻⁴ takes seconds at 10 000 steps; Abadi's is checked above
-        event = dp_event.PoissonSampledDpEvent(float(example.q), dp_event.GaussianDpEvent(float(example.sigma)))
+        event = dp_event.PoissonSampledDpEvent(
+            float(example.q), dp_event.GaussianDpEvent(float(example.sigma))
+        )
         pld = pld_privacy_accountant.PLDAccountant(value_discretization_interval=1e-4)
         pld.compose(dp_event.SelfComposedDpEvent(event, example.steps))
         assert lower <= Fraction(pld.get_epsilon(float(example.delta)))  # pessimistic: an upper estimate
@@ -105,7 +110,9 @@ def test_every_example_is_its_lab_state(slug: str) -> None:
 
 
 def test_the_presets_are_the_examples() -> None:
-    assert [title for _, title in LAB.presets] == [example.title for example in DATA.catalogue if example.preset]
+    assert [title for _, title in LAB.presets] == [
+        example.title for example in DATA.catalogue if example.preset
+    ]
 
 
 def test_a_command_prints_its_record() -> None:
