@@ -84,6 +84,9 @@ goldens.forEach((golden, index) => {
       assert.equal(root.hasAttribute('data-lab-mounted'), true, 'mounted');
       assert.deepEqual(seen(root, slots), seen(holder(home.html), slots));
       assert.deepEqual(win.history.calls, [], 'an address without the lab’s state is left alone');
+      // A lab without charts has drawn all it has once its state is shown (charts never draw here).
+      const charted = root.querySelector('[data-lab-chart]') ? null : '1';
+      assert.equal(root.getAttribute('data-lab-charted'), charted, 'charted');
     });
 
     test(`${others.length} addresses show what the server renders for them`, () => {

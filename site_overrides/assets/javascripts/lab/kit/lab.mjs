@@ -23,7 +23,8 @@
  * - Links to the lab on the page apply in place (kit/links); back and forward reopen the
  *   state of their entry.
  * - Every valid update numbers itself in data-lab-sequence and fires "cl:lab-updated"
- *   (detail: {sequence}); the charts follow (kit/charts), and so do the summary bar of key
+ *   (detail: {sequence}); the charts follow (kit/charts; a lab without charts is marked
+ *   data-lab-charted at once, as if drawn), and so do the summary bar of key
  *   results (kit/summary), the preset that holds the state shown (aria-pressed="true") and
  *   the link to the state (kit/share).
  *
@@ -417,6 +418,11 @@ export class Lab {
     // The state a page opens with is on screen already; only changes are announced.
     if (this.root.hasAttribute('data-lab-mounted')) this.announce(view.announcement);
     if (view.charts) this.charts.queue(view.charts, this.sequence);
+    // A lab without charts has drawn all it has once its state is shown.
+    else if (!this.definition.charts || this.definition.charts.length === 0) {
+      this.root.setAttribute('data-lab-charted', String(this.sequence));
+      this.root.dispatchEvent(new CustomEvent('cl:lab-charted', { detail: { sequence: this.sequence } }));
+    }
   }
 
   /**
