@@ -308,7 +308,8 @@ def test_the_course_order_is_the_navigation_of_each_config() -> None:
             "lessons/events.html",
             "lessons/composition.html",
             "lessons/postprocessing.html",
-            "lessons/optimal.html",
             "lessons/sensitivity.html",
+            "lessons/optimal.html",
+            "lessons/dpsgd.html",
             "glossary.html",
         ]
