@@ -494,7 +494,10 @@ def test_an_unknown_placeholder_fails_the_build_naming_it(
 @pytest.mark.parametrize(
     ("placeholder", "named"),
     [
-        ("{{ fresh-k2.claim.required }}", "a value placeholder of 'fresh-k2' belongs on a lesson's page or quiz"),
+        (
+            "{{ fresh-k2.claim.required }}",
+            "a value placeholder of 'fresh-k2' belongs on a lesson's page or quiz",
+        ),
         ("{{ figure law fresh-k2 }}", "the figure block belongs on a lesson's page"),
     ],
 )

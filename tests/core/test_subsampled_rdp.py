@@ -29,7 +29,6 @@ from generator.core.subsampled_gaussian import SubsampledGaussian
 from generator.core.subsampled_rdp import RDP_ORDERS, Conversion, log_moment, rdp, rdp_epsilon
 
 
-
 def opacus_analysis() -> ModuleType:
     """Opacus's RDP analysis module (``opacus/accountants/analysis/rdp.py``, numpy and scipy only),
     loaded from its file: the package's ``__init__`` imports torch, which the tests do not install
