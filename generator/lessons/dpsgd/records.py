@@ -9,7 +9,10 @@ A run is T Poisson-subsampled Gaussian steps (rate q, noise multiplier σ) at a 
   enclosure round to, and the enclosure itself rounded outward;
 - for a worked example only, the certified bracket on the optimal ε
   (:func:`generator.core.certified_pld.epsilon_bracket`) at the row's width: its ends rounded
-  outward, the upper end at three decimals, and the lattice step it took.
+  outward, the upper end at three decimals, and the lattice step it took; and, where the row
+  stores them, the floating-point accountants' ε beside it, each placed exactly against the
+  bracket's outward-rounded ends (below the lower end is proven below the optimal ε: a
+  guarantee the mechanism does not give; above the upper end, proven pessimistic).
 
 The brackets take seconds, so an example's record is kept in the build cache
 (:mod:`generator.course.build_cache`), keyed by the source of this module and every core module
@@ -23,7 +26,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TypedDict
 
-from generator.core.certified import UncertifiedError, ceil_decimal, floor_decimal
+from generator.core.certified import UncertifiedError, ceil_decimal, fixed_decimal, floor_decimal
 from generator.core.certified_pld import epsilon_bracket
 from generator.core.rational import decimal_str, fraction_str
 from generator.core.subsampled_gaussian import SubsampledGaussian
@@ -32,6 +35,8 @@ from generator.course.build_cache import canonical_json, default_cache, source_d
 from generator.lessons.dpsgd.catalogue import Example
 
 PLACES = 4  # decimals of every ε shown
+PEER_PLACES = 5  # decimals of a floating-point accountant's ε
+PLD_INTERVAL = Fraction(1, 10**4)  # the value discretization of the stored PLD peer
 BRACKET_VALUE_PLACES = 3  # decimals of the bracket's upper end in data-value
 
 
@@ -64,6 +69,14 @@ class Bracket(TypedDict):
     asked: Fraction
 
 
+class Peer(TypedDict):
+    """A floating-point accountant's ε (its float to :data:`PEER_PLACES` decimals) and where it
+    falls: "below", "inside" or "above" the certified bracket."""
+
+    epsilon: str
+    side: str
+
+
 class ExampleRecord(StateRecord):
     slug: str
     title: str
@@ -72,6 +85,8 @@ class ExampleRecord(StateRecord):
     steps: int
     delta: Fraction
     bracket: Bracket
+    peers: dict[str, Peer]
+    pld_interval: Fraction
     command: str  # the command line that prints this record's values (generator/cli.py)
 
 
@@ -116,6 +131,30 @@ def _computed(example: Example) -> str:
     return canonical_json({"state": shown, "bracket": kept})
 
 
+def side(value: Fraction, bracket: Bracket) -> str:
+    """Where an ε falls against the bracket's ends (rounded outward, so "below" and "above" are
+    proven of the optimal ε itself)."""
+    if value < Fraction(bracket["lower"]):
+        return "below"
+    if value > Fraction(bracket["upper"]):
+        return "above"
+    return "inside"
+
+
+def peers_record(example: Example, bracket: Bracket) -> dict[str, Peer]:
+    """The row's stored floating-point accountants' ε, each placed against the bracket."""
+    if example.peers is None:
+        return {}
+    found = {"pld": example.peers.pld, "gdp": example.peers.gdp}
+    return {
+        name: {
+            "epsilon": fixed_decimal(Fraction(float(text)), PEER_PLACES),
+            "side": side(Fraction(float(text)), bracket),
+        }
+        for name, text in found.items()
+    }
+
+
 def command(example: Example, texts: Mapping[str, str]) -> str:
     """``python -m generator dpsgd`` with the row's settings, each as the lab's ``texts`` write it."""
     width = decimal_str(example.width, 12)
@@ -150,5 +189,7 @@ def example_record(example: Example, texts: Mapping[str, str]) -> ExampleRecord:
         "rdp": state["rdp"],
         "rdp_classic": state["rdp_classic"],
         "bracket": bracket,
+        "peers": peers_record(example, bracket),
+        "pld_interval": PLD_INTERVAL,
         "command": command(example, texts),
     }

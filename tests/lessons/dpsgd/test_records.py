@@ -10,17 +10,23 @@
 - every worked example's bracket lies below its RDP ε and holds dp_accounting's pessimistic PLD
   estimate at or above its lower end;
 - the lab's grid is monotone: ε grows with q and T and as δ shrinks, and falls as σ grows;
-- every worked example's command prints the record's values.
+- every worked example's command prints the record's values;
+- the floating-point accountants a row stores are what they compute today (dp_accounting's PLD
+  and Opacus's Gaussian DP, run here), and they fall where the page says: the PLD's pessimistic
+  estimate inside Abadi's bracket, the Gaussian-DP value below its lower end.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import itertools
 import json
 import shlex
 from contextlib import redirect_stdout
 from fractions import Fraction
+from importlib.metadata import distribution
+from types import ModuleType
 
 import pytest
 from dp_accounting import dp_event
@@ -33,7 +39,7 @@ from generator.core.subsampled_rdp import RDP_ORDERS
 from generator.lessons.dpsgd import LESSON, record
 from generator.lessons.dpsgd.catalogue import BY_SLUG, DATA
 from generator.lessons.dpsgd.lab import GRID, LAB, State, example_texts, grid_table
-from generator.lessons.dpsgd.records import Accountant
+from generator.lessons.dpsgd.records import PLD_INTERVAL, Accountant
 
 
 def test_abadi_example_by_hand_and_by_the_published_peers() -> None:
@@ -126,3 +132,36 @@ def test_a_command_prints_its_record() -> None:
     assert printed["epsilon"] == {"lower": shown["bracket"]["lower"], "upper": shown["bracket"]["upper"]}
     assert printed["rdp"] == {"epsilon": shown["rdp"]["epsilon"], "order": shown["rdp"]["order"]}
     assert printed["rdp_classic"]["order"] == shown["rdp_classic"]["order"]
+
+
+def _opacus_gdp() -> ModuleType:
+    """Opacus's Gaussian-DP analysis (numpy and scipy only), loaded from its file: the package's
+    ``__init__`` imports torch, which the tests do not install."""
+    path = distribution("opacus").locate_file("opacus/accountants/analysis/gdp.py")
+    spec = importlib.util.spec_from_file_location("opacus_gdp", str(path))
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("slug", [row.slug for row in DATA.catalogue if row.peers is not None])
+def test_the_stored_peers_are_what_they_compute(slug: str) -> None:
+    row = BY_SLUG[slug]
+    assert row.peers is not None
+    event = dp_event.PoissonSampledDpEvent(float(row.q), dp_event.GaussianDpEvent(float(row.sigma)))
+    pld = pld_privacy_accountant.PLDAccountant(value_discretization_interval=float(PLD_INTERVAL))
+    pld.compose(dp_event.SelfComposedDpEvent(event, row.steps))
+    assert repr(pld.get_epsilon(float(row.delta))) == row.peers.pld
+    gdp = _opacus_gdp().compute_eps_poisson(
+        steps=row.steps, noise_multiplier=float(row.sigma), sample_rate=float(row.q), delta=float(row.delta)
+    )
+    assert repr(float(gdp)) == row.peers.gdp
+
+
+def test_the_peers_fall_where_the_page_says() -> None:
+    peers = record("abadi")["peers"]
+    assert peers["pld"]["side"] == "inside"
+    assert peers["gdp"]["side"] == "below"
+    assert Fraction(peers["gdp"]["epsilon"]) < Fraction(record("abadi")["bracket"]["lower"])
