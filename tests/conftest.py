@@ -30,9 +30,12 @@ from filelock import FileLock
 from hypothesis import settings
 
 # Property tests check values, never time: a case that runs slowly on a busy machine (the
-# browser tests share it) is not a failure.
-settings.register_profile("course", deadline=None)
-settings.load_profile("course")
+# browser tests share it) is not a failure. The run that CI and `make test` make draws the same
+# cases every time (derandomized, no example database), so a pass is repeatable;
+# HYPOTHESIS_PROFILE=explore draws fresh cases, ten times as many, to look for new failures.
+settings.register_profile("course", deadline=None, derandomize=True, database=None)
+settings.register_profile("explore", deadline=None, max_examples=1000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "course"))
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"

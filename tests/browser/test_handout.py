@@ -147,10 +147,10 @@ def test_the_quiz_prints_with_its_answer_key_at_the_end(handouts: Handouts, slug
     _, pdf = handouts[slug]
     quiz = quiz_for(slug)
     for question in quiz.questions:
-        assert hangul(expand(question.prompt)) in pdf, question.id
+        assert hangul(expand(question.prompt, lesson=slug)) in pdf, question.id
     key = pdf.rindex(hangul("퀴즈 정답"))
     for question in quiz.questions:
-        assert hangul(expand(question.choices[question.answer])) in pdf[key:], question.id
+        assert hangul(expand(question.choices[question.answer], lesson=slug)) in pdf[key:], question.id
 
 
 @pytest.mark.parametrize("slug", sorted(lessons()))

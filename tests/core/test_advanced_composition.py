@@ -5,7 +5,7 @@ Properties (each a test below):
       has no finite basic α.
   A2  the optimum is at most the basic and the advanced theorem wherever they apply
       (hypothesis). The advanced theorem's ε′ itself is held to 200-digit decimals in
-      tests/test_logarithm.py.
+      tests/core/test_logarithm.py.
 """
 
 from __future__ import annotations

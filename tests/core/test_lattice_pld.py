@@ -123,7 +123,10 @@ def test_a_power_brackets_the_exact_composition(law: list[int], origin: Fraction
     with mpmath.workdps(50):
         for epsilon in (mpmath.mpf(-1), mpmath.mpf(0), mpmath.mpf(1) / 3, mpmath.mpf(2)):
             truth = exact_delta(composed, epsilon)
-            assert hockey_stick(lower, epsilon) <= truth <= hockey_stick(upper, epsilon)
+            # The three sums round at 50 digits; where the bracket is tight (a side equals the
+            # truth) they may differ in the last digits, far below the bracket's own width.
+            slack = mpmath.mpf(10) ** -40 * abs(truth)
+            assert hockey_stick(lower, epsilon) - slack <= truth <= hockey_stick(upper, epsilon) + slack
 
 
 def normalised(law: list[int]) -> list[int]:

@@ -12,7 +12,7 @@ import pytest
 
 from generator.course.lessons import lessons
 
-GENERATOR = Path(__file__).resolve().parent.parent / "generator"
+GENERATOR = Path(__file__).resolve().parents[2] / "generator"
 GENERIC = ("core", "course")
 SLUGS = sorted(path.parent.name for path in (GENERATOR / "lessons").glob("*/__init__.py"))
 

@@ -24,8 +24,9 @@ from generator.course.page_files import linked_pages, page_files
 from generator.course.scorm_manifest import ADLCP, IMSCP, Sco, manifest_xml
 from generator.course.scorm_package import lesson_pages, scorm_entries
 from generator.course.zip_archive import write_zip
+from tests.course.texts import nav
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 KATEX_FONTS = ROOT / "node_modules" / "katex" / "dist" / "fonts"
 NS = {"cp": IMSCP, "adlcp": ADLCP}
 # In the course's order, the navigation's: the prerequisite first.
@@ -170,15 +171,11 @@ def test_cli_refuses_a_mastery_outside_0_to_100(capsys: pytest.CaptureFixture[st
 # ---------- the built packages ----------
 
 
-@pytest.fixture(scope="module")
-def dist(package_of: Callable[[str], Path]) -> Path:
-    """The folder of the session's three packages."""
-    paths = {kind: package_of(kind) for kind in ("offline", "scorm", "embed")}
-    return paths["offline"].parent
-
-
-def test_offline_bundle_is_the_whole_site_with_katex_fonts_inlined(dist: Path, built_site: Path) -> None:
-    with zipfile.ZipFile(dist / packaging.OUTPUTS["offline"]) as archive:
+def test_offline_bundle_is_the_whole_site_with_katex_fonts_inlined(
+    package_of: Callable[[str], Path], built_site: Path
+) -> None:
+    bundle = package_of("offline")
+    with zipfile.ZipFile(bundle) as archive:
         names = set(archive.namelist())
         css = archive.read(f"{FOLDER}/assets/vendor/katex/katex.min.css").decode()
         lesson = archive.read(f"{FOLDER}/lessons/composition.html").decode()
@@ -192,19 +189,20 @@ def test_offline_bundle_is_the_whole_site_with_katex_fonts_inlined(dist: Path, b
         encoded = base64.b64encode(font.read_bytes()).decode()
         assert f'url("data:font/woff2;base64,{encoded}")' in css, font.name
     assert 'data-md-component="header"' in lesson  # the full site, navigation and all
-    print(f"offline bundle: {(dist / packaging.OUTPUTS['offline']).stat().st_size:,} bytes")
+    print(f"offline bundle: {bundle.stat().st_size:,} bytes")
 
 
 def _manifest(archive: zipfile.ZipFile) -> ET.Element:
     return ET.fromstring(archive.read("imsmanifest.xml"))
 
 
-def test_scorm_manifest_is_complete_and_matches_the_zip(dist: Path) -> None:
-    with zipfile.ZipFile(dist / packaging.OUTPUTS["scorm"]) as archive:
+def test_scorm_manifest_is_complete_and_matches_the_zip(package_of: Callable[[str], Path]) -> None:
+    scorm = package_of("scorm")
+    with zipfile.ZipFile(scorm) as archive:
         names = set(archive.namelist())
         root = _manifest(archive)
         pages = {name: archive.read(name).decode() for name in names if name.endswith(".html")}
-    print(f"SCORM package: {(dist / packaging.OUTPUTS['scorm']).stat().st_size:,} bytes")
+    print(f"SCORM package: {scorm.stat().st_size:,} bytes")
     assert root.tag == f"{{{IMSCP}}}manifest"
     assert root.get("identifier")
     assert root.findtext("cp:metadata/cp:schema", namespaces=NS) == "ADL SCORM"
@@ -246,8 +244,10 @@ def test_scorm_manifest_is_complete_and_matches_the_zip(dist: Path) -> None:
     assert names - {"imsmanifest.xml"} == referenced, sorted(names - referenced)
 
 
-def test_scorm_lessons_show_no_course_navigation_and_link_to_no_other_page(dist: Path) -> None:
-    with zipfile.ZipFile(dist / packaging.OUTPUTS["scorm"]) as archive:
+def test_scorm_lessons_show_no_course_navigation_and_link_to_no_other_page(
+    package_of: Callable[[str], Path],
+) -> None:
+    with zipfile.ZipFile(package_of("scorm")) as archive:
         for launch in (
             resource.get("href") for resource in _manifest(archive).iterfind(".//cp:resource", NS)
         ):
@@ -270,9 +270,10 @@ def test_scorm_mastery_is_configurable_and_the_same_in_manifest_and_pages(tmp_pa
     assert scores == marks == {"70"}
 
 
-def test_embed_pages_are_only_the_lesson(dist: Path) -> None:
+def test_embed_pages_are_only_the_lesson(package_of: Callable[[str], Path]) -> None:
+    embed = package_of("embed")
     for source in LESSON_SOURCES:
-        html = (dist / "embed" / "lessons" / f"{source.stem}.html").read_text(encoding="utf-8")
+        html = (embed / "lessons" / f"{source.stem}.html").read_text(encoding="utf-8")
         for component in (
             "md-header__inner",
             'data-md-component="sidebar"',
@@ -301,15 +302,8 @@ def test_lessons_follow_the_navigation(tmp_path: Path) -> None:
 
 
 def test_the_course_order_is_the_navigation_of_each_config() -> None:
+    """Every package (offline, SCORM, embed, handout) orders its pages as mkdocs.yml's nav does."""
+    order = [path.removesuffix(".md") + ".html" for _, path in nav()]
+    assert order[:2] == ["index.html", "lessons/events.html"]
     for config in packaging.CONFIGS.values():
-        pages = packaging.navigation_pages(config)
-        assert pages == [
-            "index.html",
-            "lessons/events.html",
-            "lessons/composition.html",
-            "lessons/postprocessing.html",
-            "lessons/sensitivity.html",
-            "lessons/optimal.html",
-            "lessons/dpsgd.html",
-            "glossary.html",
-        ]
+        assert packaging.navigation_pages(config) == order, config
