@@ -18,6 +18,9 @@ its :class:`Golden` plan the course writes, for every lab alike:
 ``samples``
     states drawn by the plan's sampler from a seeded generator, each with its texts as typed,
     its record, its view (every slot), what the live region announces and its chart rows.
+``table``
+    the answers the core computed at build time that the page carries for the engine to
+    look up (:attr:`Lab.table`), or null.
 ``pages``
     the lab's markup as the server renders it (static charts left out) for the default
     state, every preset and the first samples, with the query that opens each: what the kit
@@ -138,6 +141,7 @@ def golden_vectors(lab: Lab[Any, Any]) -> dict[str, object]:
         "texts": dict(lab.texts),
         "parse_cases": parse_cases(lab.fields, plan.extra_texts),
         "state_cases": state_cases,
+        "table": lab.table() if lab.table else None,
         "seed": plan.seed,
         "samples": samples,
         "pages": pages + [_page(lab, sample["texts"]) for sample in samples[: plan.pages]],  # type: ignore[arg-type]

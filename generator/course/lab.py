@@ -96,7 +96,10 @@ class Lab(Generic[State, Rec]):
     ``announcement`` what the live region says of a record. ``golden`` samples the lab's domain
     for its golden vectors (:mod:`generator.course.golden`). ``summary`` lists the key
     results its summary bar repeats (``data-out`` name, short term), ``explained_by`` the
-    heading id that explains each result. ``rule_limits`` are limits that the rules across
+    heading id that explains each result. ``table`` gives, for a lab whose answers are
+    irrational, what the core certified at build time over the lab's finite domain: the page
+    carries it as JSON (``[data-lab-table]``) and the browser's engine only looks it up.
+    ``rule_limits`` are limits that the rules across
     fields apply and no field reads (the widest output range, say): the page hands them to
     the browser beside the fields' own (:attr:`limits`), so no limit is typed in script.
     """
@@ -122,6 +125,7 @@ class Lab(Generic[State, Rec]):
     announcement: Callable[[Rec], str] = lambda record: ""
     chart_rows: Callable[[Rec], object] | None = None
     golden: Golden | None = None
+    table: Callable[[], object] | None = None
     root_id: str = ""
     prefix: str = ""
     static_note: str = STATIC_NOTE

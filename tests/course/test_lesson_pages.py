@@ -67,6 +67,7 @@ MATH_ALLOWED = (
     r"\\sqrt\{2\}",  # the √2 of the Laplace standard deviation and of a replaced histogram's Δ₂
     r"1\.25",  # the constant of the Gaussian mechanism's condition √(2 ln(1.25/δ))
     r"(?<![\d.])2(?=B|C|b\}|p-1|\\Delta u)",  # replace: a sum by 2B, gradients by 2C; 1/(2b); 2p − 1; 2Δu
+    r"(?<![\d.])2(?=x-1|\\sigma)",  # the sampled Gaussian's ratio e^{(2x − 1)/(2σ²)}, its moment's 2σ²
     r"\\varepsilon/2",  # the exponential mechanism's usual base α₀ = e^{ε/2}; 2p − 1 ≈ ε/2 for a small ε
     r"(?<![\d.])[01](?!\.?\d)",  # the constants zero and one: bits, probability bounds, min{1, ·}
 )

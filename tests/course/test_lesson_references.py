@@ -36,6 +36,7 @@ PREREQUISITES = {
     "postprocessing": ("events", "composition"),
     "sensitivity": ("events", "composition"),
     "optimal": ("events", "composition", "postprocessing"),
+    "dpsgd": ("sensitivity", "postprocessing", "optimal"),
 }
 _RELATIVE = re.compile(r"(앞|이전|다음) 단원")
 _LINK = re.compile(r"\]\((?:\.\./lessons/|lessons/)?(?P<slug>[a-z0-9-]+)\.md(?:#[a-z0-9-]+)?\)")

@@ -51,6 +51,7 @@ QUIZ_CONTENT = {
     "optimal": (5, "202e2ea855304ba3"),
     "postprocessing": (2, "091cb1f2d58db43d"),
     "sensitivity": (3, "117eb113f8e3e5a8"),
+    "dpsgd": (1, "538c21b3ee92b9ef"),
 }
 
 

@@ -46,7 +46,7 @@ goldens.forEach((golden, index) => {
       for (const sample of golden.samples) {
         const { values, reasons } = readState(golden.params, golden.limits, sample.texts, lab);
         assert.deepEqual(reasons, {}, JSON.stringify(sample.texts));
-        const record = engine.evaluate(values);
+        const record = engine.evaluate(values, golden.table);
         const where = JSON.stringify(sample.texts);
         assert.deepEqual(json(record), sample.record, where);
         assert.deepEqual(json(engine.view(record, golden.texts)), sample.view, where);

@@ -23,7 +23,8 @@
  * - Links to the lab on the page apply in place (kit/links); back and forward reopen the
  *   state of their entry.
  * - Every valid update numbers itself in data-lab-sequence and fires "cl:lab-updated"
- *   (detail: {sequence}); the charts follow (kit/charts), and so do the summary bar of key
+ *   (detail: {sequence}); the charts follow (kit/charts; a lab without charts is marked
+ *   data-lab-charted at once, as if drawn), and so do the summary bar of key
  *   results (kit/summary), the preset that holds the state shown (aria-pressed="true") and
  *   the link to the state (kit/share).
  *
@@ -417,6 +418,11 @@ export class Lab {
     // The state a page opens with is on screen already; only changes are announced.
     if (this.root.hasAttribute('data-lab-mounted')) this.announce(view.announcement);
     if (view.charts) this.charts.queue(view.charts, this.sequence);
+    // A lab without charts has drawn all it has once its state is shown.
+    else if (!this.definition.charts || this.definition.charts.length === 0) {
+      this.root.setAttribute('data-lab-charted', String(this.sequence));
+      this.root.dispatchEvent(new CustomEvent('cl:lab-charted', { detail: { sequence: this.sequence } }));
+    }
   }
 
   /**
@@ -453,8 +459,9 @@ export function mountLab(root, definition, env) {
  * widgets are the markup's), the sentences the root's data-text-*, the charts the
  * `[data-lab-chart]` elements, and the view's slots are found by name (kit/shown).
  *
- * The module exports `evaluate(values)` (the record of a state, may throw), `view(record,
- * texts)` (every slot's state), and optionally `rules(values, limits)` (the refusals of the
+ * The module exports `evaluate(values, table)` (the record of a state, may throw; `table` is
+ * the JSON of the lab's `[data-lab-table]`, answers the core computed at build time, or null),
+ * `view(record, texts)` (every slot's state), and optionally `rules(values, limits)` (the refusals of the
  * rules across fields; `limits` are every field's data-limit and the root's
  * data-rule-limits, by name), `ignored(texts)` (the fields a state does not use),
  * `charts(record)` (the live charts' rows), `announcement(record, texts)` (what the live
@@ -478,6 +485,10 @@ export function engineLab(root, engine) {
   /** @type {Record<string, Element>} */
   const found = {};
   const slotOf = (/** @type {string} */ name) => found[name] || (found[name] = findViewSlots(root, [name])[name]);
+  // A lab whose answers the core computed at build time carries them as data: the engine
+  // only looks them up (`evaluate(values, table)`).
+  const tableElement = root.querySelector('[data-lab-table]');
+  const table = tableElement ? JSON.parse(tableElement.textContent || 'null') : null;
   return {
     label: root.getAttribute('data-lab') + ' lab',
     params,
@@ -488,7 +499,7 @@ export function engineLab(root, engine) {
     slots: { error: '[data-lab-error]', notice: '[data-lab-notice]', live: '[data-lab-live]' },
     charts: Array.from(root.querySelectorAll('[data-lab-chart]'), (chart) => chart.getAttribute('data-lab-chart')),
     title: '[data-lab-title]',
-    evaluate: (/** @type {any} */ values) => engine.evaluate(values),
+    evaluate: (/** @type {any} */ values) => engine.evaluate(values, table),
     present: (/** @type {any} */ record) => {
       const view = engine.view(record, texts);
       for (const name of Object.keys(view)) slotOf(name);
