@@ -4,13 +4,16 @@ A lesson page opens with YAML front matter, which MkDocs takes off before the pa
 
     ---
     role: 합성
+    requires: [events]
     summary: >-
       한 사람의 같은 비트에 관해 …
     ---
     # 합성: 같은 비트를 여러 번 공개할 때
 
 ``role`` is the lesson's part in the course, a few words ("정의", "합성"); ``summary`` is a
-paragraph for the home page's list. The page's title is its first ``# `` heading. The front
+paragraph for the home page's list; ``requires`` names the lessons (by slug) a reader should
+have read first, which the page's opening links and the navigation puts before it (the
+course's tests hold both). The page's title is its first ``# `` heading. The front
 matter is read strictly (:class:`About`: both keys, text only, no other key), and a page that
 breaks it stops the build with a message naming the page and the key, so a new lesson brings
 its own entry on the home page and no shared file needs an edit.
@@ -35,6 +38,7 @@ class About(BaseModel):
 
     role: str = Field(min_length=1)
     summary: str = Field(min_length=1)
+    requires: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -44,6 +48,7 @@ class LessonAbout:
     title: str
     role: str
     summary: str
+    requires: tuple[str, ...] = ()
 
 
 def split_front_matter(source: str) -> tuple[str | None, str]:
@@ -61,10 +66,13 @@ def lesson_about(source: str, path: str) -> LessonAbout:
     if front is None:
         raise ValueError(f"{path}: a lesson page opens with front matter (---, role:, summary:, ---)")
     try:
-        about = About.model_validate(yaml.safe_load(front))
+        data = yaml.safe_load(front)
+        if isinstance(data, dict) and isinstance(data.get("requires"), list):
+            data["requires"] = tuple(data["requires"])  # YAML has lists; the record keeps a tuple
+        about = About.model_validate(data)
     except (yaml.YAMLError, ValidationError) as error:
         raise ValueError(f"{path}: bad front matter: {error}") from error
     title = _TITLE.search(body)
     if title is None:
         raise ValueError(f"{path}: a lesson page has a '# ' title")
-    return LessonAbout(title["title"], about.role.strip(), " ".join(about.summary.split()))
+    return LessonAbout(title["title"], about.role.strip(), " ".join(about.summary.split()), about.requires)

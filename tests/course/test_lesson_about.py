@@ -23,6 +23,12 @@ CELL = '<span class="cl-progress" data-progress="{}">—</span>'
 PAGE = "---\nrole: 합성\nsummary: >-\n  첫 줄과\n  둘째 줄.\n---\n# 합성: 제목 {#top}\n\n본문.\n"
 
 
+def test_the_lessons_it_requires_are_read() -> None:
+    text = PAGE.replace("role: 합성\n", "role: 합성\nrequires: [events, composition]\n")
+    assert lesson_about(text, "lessons/a.md").requires == ("events", "composition")
+    assert lesson_about(PAGE, "lessons/a.md").requires == ()
+
+
 def test_role_summary_and_title_are_read() -> None:
     assert lesson_about(PAGE, "lessons/a.md") == LessonAbout("합성: 제목", "합성", "첫 줄과 둘째 줄.")
     assert split_front_matter(PAGE)[1] == "# 합성: 제목 {#top}\n\n본문.\n"
@@ -39,6 +45,7 @@ def test_role_summary_and_title_are_read() -> None:
         ("---\nrole: ''\nsummary: 요약\n---\n# 제목\n", "role"),
         ("---\nrole: [합성\nsummary: 요약\n---\n# 제목\n", "bad front matter"),
         ("---\nrole: 합성\nsummary: 요약\n---\n본문뿐\n", "'# ' title"),
+        ("---\nrole: 합성\nsummary: 요약\nrequires: events\n---\n# 제목\n", "requires"),
     ],
 )
 def test_bad_front_matter_is_refused_naming_the_page(text: str, named: str) -> None:

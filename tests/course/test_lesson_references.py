@@ -6,8 +6,8 @@
 2. Every "앞 단원", "이전 단원" or "다음 단원" on a page follows the navigation: its sentence links
    the lesson just before (or after) the page, and a section headed "다음 단원" links the next one.
    A quiz, which cannot link, names lessons instead and never says which one is before or after.
-3. Every lesson names its prerequisites with links in its opening (:data:`PREREQUISITES`), and
-   each prerequisite comes before it.
+3. Every lesson names its prerequisites with links in its opening (its front matter's
+   ``requires``), and each prerequisite comes before it.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ import re
 
 import pytest
 
-from tests.course.texts import intro, lesson_order, page, quiz_texts, section, sentences
+from generator.course.lesson_about import lesson_about
+from tests.course.texts import LESSONS, intro, lesson_order, page, quiz_texts, section, sentences
 
 # The course's order, with the lessons of the issues still open in their places.
 COURSE = (
@@ -30,14 +31,6 @@ COURSE = (
     "localdp",
     "audit",
 )
-PREREQUISITES = {
-    "events": (),
-    "composition": ("events",),
-    "postprocessing": ("events", "composition"),
-    "sensitivity": ("events", "composition"),
-    "optimal": ("events", "composition", "postprocessing"),
-    "dpsgd": ("sensitivity", "postprocessing", "optimal"),
-}
 _RELATIVE = re.compile(r"(앞|이전|다음) 단원")
 _LINK = re.compile(r"\]\((?:\.\./lessons/|lessons/)?(?P<slug>[a-z0-9-]+)\.md(?:#[a-z0-9-]+)?\)")
 
@@ -66,7 +59,11 @@ def relative_references(slug: str) -> list[tuple[str, str | None, set[str]]]:
     return found
 
 
-@pytest.mark.parametrize("slug", sorted(PREREQUISITES))
+def prerequisites(slug: str) -> tuple[str, ...]:
+    return lesson_about((LESSONS / f"{slug}.md").read_text(encoding="utf-8"), slug).requires
+
+
+@pytest.mark.parametrize("slug", lesson_order())
 def test_before_and_after_follow_the_navigation(slug: str) -> None:
     for sentence, meant, linked in relative_references(slug):
         assert meant is not None, (slug, sentence, "no lesson stands there")
@@ -80,12 +77,12 @@ def test_a_quiz_never_says_before_or_after() -> None:
     assert [(t.lesson, t.question) for t in quiz_texts() if _RELATIVE.search(t.text)] == []
 
 
-@pytest.mark.parametrize("slug", sorted(PREREQUISITES))
+@pytest.mark.parametrize("slug", lesson_order())
 def test_every_lesson_names_its_prerequisites_with_links(slug: str) -> None:
     order = lesson_order()
-    assert set(PREREQUISITES) == set(order), "every lesson in the navigation lists its prerequisites"
+    assert slug == order[0] or prerequisites(slug), "every lesson after the first names what it builds on"
     linked = set(_LINK.findall(intro(page(slug))))
-    for prerequisite in PREREQUISITES[slug]:
+    for prerequisite in prerequisites(slug):
         assert prerequisite in linked, (slug, prerequisite)
         assert order.index(prerequisite) < order.index(slug), (slug, prerequisite)
 
