@@ -7,7 +7,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help setup system-deps serve build data test lint typecheck pytest node-test bench offline scorm embed handout bench-lab bench-build clean-cache parity
+.PHONY: help setup system-deps serve build data test test-all lint typecheck pytest node-test bench offline scorm embed handout bench-lab bench-build clean-cache parity
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -76,6 +76,8 @@ node-test: setup ## node --test on the browser-side modules
 	npm test --silent
 
 test: setup system-deps lint typecheck pytest ## set up and run every test (pytest runs the node tests too)
+
+test-all: test parity bench bench-build ## every test, then the long runs: the labs' parity over 3000 states, the accountant and build benchmarks
 
 bench: setup ## benchmark: exact δ on the α grid vs the naive sum and dp-accounting's PLD; the exact optimal ε vs the PLD
 	$(PY) -m tests.benchmarks.profile_grid
