@@ -20,6 +20,7 @@ from playwright.sync_api import Page
 from generator.core.fields import parse_rational
 from generator.core.subsampled_gaussian import SubsampledGaussian
 from generator.core.subsampled_rdp import Conversion, rdp_epsilon
+from tests.harness.labs import open_lab as open_harness_lab
 
 pytestmark = pytest.mark.browser
 
@@ -42,10 +43,7 @@ def shown(page: Page, out: str) -> tuple[str, str]:
 
 
 def open_lab(new_page: Any, url: str) -> tuple[Page, Any]:
-    page, log = new_page(viewport={"width": 1280, "height": 900})
-    page.goto(url)
-    page.wait_for_selector(f"{ROOT}[data-lab-mounted]", state="attached")
-    return page, log
+    return open_harness_lab(new_page, url, ROOT, viewport={"width": 1280, "height": 900})
 
 
 ABADI = {"q": "0.01", "sigma": "4", "steps": "10000", "delta": "1e-5"}

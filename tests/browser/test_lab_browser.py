@@ -24,6 +24,7 @@ from generator.lessons.composition.catalogue import BY_SLUG, DATA
 from generator.lessons.composition.lab import FIELDS, LAB, example_texts
 from generator.lessons.composition.records import StateRecord
 from tests.conftest import LESSON_PAGE
+from tests.harness.labs import FORBIDDEN, open_lab
 
 pytestmark = pytest.mark.browser
 
@@ -31,14 +32,6 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path("/tmp/shots")
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 MESSAGES = {field.name: field.messages() for field in FIELDS}
-FORBIDDEN = re.compile(r"NaN|Infinity|undefined")
-
-
-def open_lab(new_page: Any, url: str, **options: Any) -> tuple[Page, Any]:
-    page, log = new_page(**options)
-    page.goto(url)
-    page.wait_for_selector("#lab[data-lab-mounted]", state="attached")
-    return page, log
 
 
 def wait_for_charts(page: Page) -> None:

@@ -22,8 +22,8 @@ from playwright.sync_api import Page, expect
 
 from generator.course.lab import SCRIPT_TEXTS
 from generator.course.templates import reading
-from tests.browser.test_lab_browser import open_lab
 from tests.conftest import LESSON_PAGE
+from tests.harness.labs import open_lab
 
 pytestmark = pytest.mark.browser
 

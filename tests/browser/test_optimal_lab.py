@@ -15,7 +15,6 @@ over the lab's record and view, :mod:`generator.lessons.optimal.lab`):
 from __future__ import annotations
 
 import random
-import re
 import sys
 from collections.abc import Mapping
 from typing import Any
@@ -28,6 +27,8 @@ from generator.course.templates import environment
 from generator.lessons.optimal.catalogue import BY_SLUG, DATA
 from generator.lessons.optimal.lab import DEFAULT, FOLDER, example_texts, sample
 from generator.lessons.optimal.lab import LAB as OPTIMAL
+from tests.harness.labs import FORBIDDEN, from_address
+from tests.harness.labs import open_lab as open_harness_lab
 from tests.harness.slots import output_slots
 
 pytestmark = pytest.mark.browser
@@ -35,7 +36,6 @@ pytestmark = pytest.mark.browser
 PAGE = "lessons/optimal.html"
 LAB = "#optimal-lab"
 MESSAGES = {field.name: field.messages() for field in OPTIMAL.fields}
-FORBIDDEN = re.compile(r"NaN|Infinity|undefined")
 PARITY_STATES = 30
 RESULTS: Any = environment(FOLDER).get_template("results.html").module
 Texts = Mapping[str, str]
@@ -68,22 +68,11 @@ def shown_slots(page: Page) -> dict[str, dict[str, Any]]:
 
 
 def open_lab(new_page: Any, url: str) -> tuple[Page, Any]:
-    page, log = new_page(viewport={"width": 1280, "height": 900})
-    page.goto(url)
-    page.wait_for_selector(f"{LAB}[data-lab-mounted]", state="attached")
-    return page, log
+    return open_harness_lab(new_page, url, LAB, viewport={"width": 1280, "height": 900})
 
 
 def query_of(texts: Texts) -> str:
     return OPTIMAL.query(texts)
-
-
-_FROM_ADDRESS = """([query, lab]) => {
-  const before = document.querySelector(lab).getAttribute('data-lab-sequence');
-  history.pushState(null, '', '?' + query + lab);
-  window.dispatchEvent(new PopStateEvent('popstate'));
-  return before;
-}"""
 
 
 def test_the_mounted_default_state_is_the_server_rendering(new_page: Any, site_url: str) -> None:
@@ -113,7 +102,7 @@ def test_a_sample_of_both_modes_shows_what_the_core_computes(new_page: Any, site
             page.goto(f"{site_url}{PAGE}?{query_of(state)}{LAB}", wait_until="domcontentloaded")
             page.wait_for_selector(f"{LAB}[data-lab-mounted]", state="attached")
         else:
-            before = page.evaluate(_FROM_ADDRESS, [query_of(state), LAB])
+            before = from_address(page, query_of(state), LAB, LAB)
             page.wait_for_function(
                 "([lab, before]) => document.querySelector(lab).getAttribute('data-lab-sequence') !== before",
                 arg=[LAB, before],

@@ -21,7 +21,6 @@ templates over the views of :func:`generator.lessons.postprocessing.records.post
 from __future__ import annotations
 
 import random
-import re
 from fractions import Fraction
 from html.parser import HTMLParser
 from typing import Any
@@ -66,6 +65,7 @@ from generator.lessons.postprocessing.records import (
     post_record,
 )
 from generator.lessons.postprocessing.view import POST_TEXTS, group_view, post_view
+from tests.harness.labs import FORBIDDEN, from_address
 
 pytestmark = pytest.mark.browser
 
@@ -75,7 +75,6 @@ GROUP = "#group-lab"
 POST_PARAMS, GROUP_PARAMS = POST_LAB.params, GROUP_LAB.params
 POST_MESSAGES = {field.name: field.messages() for field in POST_FIELDS}
 GROUP_MESSAGES = {field.name: field.messages() for field in GROUP_FIELDS}
-FORBIDDEN = re.compile(r"NaN|Infinity|undefined")
 HOSTILE = "<img src=x onerror=alert(1)>"
 PARITY_STATES = 20
 RESULTS: Any = environment(FOLDER).get_template("results.html").module
@@ -248,13 +247,6 @@ def wait_update(page: Page, lab: str, before: str) -> None:
 
 def query(params: tuple[str, ...], texts: dict[str, str]) -> str:
     return "&".join(f"{name}={quote(texts[name], safe=',/;:')}" for name in params)
-
-
-# A state reached from the address without loading the page again, as on back or forward.
-_FROM_ADDRESS = """([search, hash]) => {
-  history.pushState(null, '', '?' + search + hash);
-  window.dispatchEvent(new PopStateEvent('popstate'));
-}"""
 
 
 def _reader(lab: Lab[Any, Any]) -> Any:
@@ -457,7 +449,7 @@ def test_the_post_processing_catalogue_and_a_sample_show_what_the_core_computes(
     for texts in samples:
         state = post_of(texts)
         before = sequence(page, POST)
-        page.evaluate(_FROM_ADDRESS, [query(POST_PARAMS, texts), POST])
+        from_address(page, query(POST_PARAMS, texts), POST, POST)
         wait_update(page, POST, before)
         assert shown(page, POST) == expected_post(state), texts
         assert_core_post(page, state)
@@ -481,7 +473,7 @@ def test_the_group_catalogue_and_a_sample_show_what_the_core_computes(new_page: 
     for texts in samples:
         state = group_of(texts)
         before = sequence(page, GROUP)
-        page.evaluate(_FROM_ADDRESS, [query(GROUP_PARAMS, texts), GROUP])
+        from_address(page, query(GROUP_PARAMS, texts), GROUP, GROUP)
         wait_update(page, GROUP, before)
         assert shown(page, GROUP) == expected_group(state), texts
         assert_core_group(page, state)

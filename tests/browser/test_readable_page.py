@@ -23,8 +23,9 @@ from playwright.sync_api import expect
 
 from generator.core.readable import SHORT_CHARS
 from generator.course.templates import reading
-from tests.browser.test_lab_browser import open_lab, wait_for_charts
+from tests.browser.test_lab_browser import wait_for_charts
 from tests.conftest import LESSON_PAGE, ROOT
+from tests.harness.labs import open_lab
 
 pytestmark = pytest.mark.browser
 
