@@ -30,6 +30,7 @@ from generator.core.logarithm import ln_decimal
 from generator.core.optimal_composition import OptimalComposition, Step
 from generator.core.profile import Profile
 from generator.course.lab import check_rows
+from generator.course.lesson_about import split_front_matter
 from generator.course.lesson_file import LessonDataError, read_data
 from generator.course.lessons import lessons
 from generator.course.records import to_json
@@ -334,7 +335,7 @@ def test_the_quiz_has_enough_questions() -> None:
 
 
 def test_the_page_introduces_its_terms_and_links_the_glossary() -> None:
-    page = PAGE.read_text(encoding="utf-8")
+    page = split_front_matter(PAGE.read_text(encoding="utf-8"))[1]
     assert page.startswith("# 프라이버시 손실과 최적 합성")
     assert "[용어집](../glossary.md)" in page
     for term in (
