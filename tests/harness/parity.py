@@ -570,6 +570,10 @@ SETTLED = """([before, failuresBefore, staleBefore, expected, mounted]) => {
 CHARTED = """() => { const lab = document.getElementById('lab');
   return lab.getAttribute('data-lab-charted') === lab.getAttribute('data-lab-sequence'); }"""
 
+# Charts follow an update (kit/charts): they may be stale until data-lab-charted catches up.
+STALE_CHARTS = """() =>
+  document.getElementById('lab').querySelectorAll('[data-lab-chart][data-stale]').length"""
+
 SNAPSHOT = """async (digests) => {
   const lab = document.getElementById('lab');
   const data = (el) => Object.assign({}, el.dataset);
@@ -625,7 +629,7 @@ SNAPSHOT = """async (digests) => {
     sequence: lab.getAttribute('data-lab-sequence'),
     stale: lab.getAttribute('data-lab-stale'),
     failures: lab.getAttribute('data-lab-failures'),
-    staleAreas: lab.querySelectorAll('[data-stale]').length,
+    staleAreas: lab.querySelectorAll('[data-lab-area][data-stale]').length,
     hasErrorNotice: !!notice,
     errorNotice: shown(notice) ? notice.textContent : null,
     forbidden: forbidden ? forbidden[0] : null,
@@ -817,6 +821,10 @@ def check_plan(
                 page.wait_for_function(CHARTED, timeout=20_000)
             except PlaywrightTimeoutError:
                 problems.append("the charts did not catch up with the update within 20 s")
+            else:
+                stale_charts = page.evaluate(STALE_CHARTS)
+                if stale_charts:
+                    problems.append(f"{stale_charts} charts are still marked data-stale once drawn")
             clock = _lap(spent, "charts", clock)
         problems.extend(compare(snapshot, step.state))
         clock = _lap(spent, "compare", clock)
