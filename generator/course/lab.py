@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -74,6 +74,40 @@ class StateError(ValueError):
         self.refusals = dict(refusals)
 
 
+@dataclass(frozen=True)
+class Examples(Generic[Row_]):
+    """A lab's worked examples: the catalogue ``rows`` of the lesson file ``path``, each a
+    state of the lab through ``texts`` (its address, as the lab reads it).
+
+    The page opens with the row ``opens`` names (its slug); a row is a preset button when it
+    says so in a ``preset`` column, and every row is one where the rows have no such column.
+    The lab refuses a row it would not accept as it is (:meth:`Lab.__post_init__`), so a
+    lesson's data cannot name a state its lab does not have.
+    """
+
+    path: Path
+    rows: Sequence[Row_]
+    texts: Callable[[Row_], Texts]
+    opens: str
+
+    def opening(self) -> Row_:
+        """The row the page opens with."""
+        matching = [row for row in self.rows if row.slug == self.opens]
+        if len(matching) != 1:
+            raise LessonDataError(
+                f"{self.path}: the lab opens with {self.opens!r}, which is no catalogue row"
+            )
+        return matching[0]
+
+    def default(self) -> Texts:
+        """The texts of the state the page opens with."""
+        return self.texts(self.opening())
+
+    def presets(self) -> tuple[tuple[Texts, str], ...]:
+        """(texts, title) of every row shown as a preset button, in the catalogue's order."""
+        return tuple((self.texts(row), row.title) for row in self.rows if getattr(row, "preset", True))
+
+
 def _no_rules(values: Values) -> Mapping[str, str]:
     return {}
 
@@ -89,7 +123,8 @@ class Lab(Generic[State, Rec]):
     ``name`` is the lab's ``data-lab`` and the name of its module
     (``lab/<name>.mjs``); ``root_id`` its element's id (``#<root_id>`` in a link opens the lab
     in place), ``prefix`` the id prefix of its parts. ``default`` holds the texts of the state
-    the page opens with, ``preset_texts`` the (texts, title) of the preset buttons. ``specs``
+    the page opens with and ``preset_texts`` the (texts, title) of the preset buttons, both
+    from its worked ``examples`` (:class:`Examples`). ``specs``
     gives the chart specs the page ships from the default record (spec name -> chart kind ->
     Vega-Lite spec; their rows are emptied), ``images`` the static charts of a record (kind ->
     markup), ``chart_rows`` a record's rows for the live charts (kit/charts.mjs), and
@@ -112,12 +147,11 @@ class Lab(Generic[State, Rec]):
     state: Callable[[Values], State]
     record: Callable[[State], Rec]
     view: Callable[[Rec], View]
-    default: Texts
+    examples: Examples[Any]
     own_texts: Mapping[str, str] = field(default_factory=dict)
     rules: Callable[[Values], Mapping[str, str]] = _no_rules
     rule_limits: tuple[AnyLimit, ...] = ()
     ignored: Callable[[Texts], Collection[str]] = _none_ignored
-    preset_texts: Sequence[tuple[Texts, str]] = ()
     specs: Callable[[Rec], Mapping[str, Mapping[str, Spec]]] | None = None
     images: Callable[[Rec], Mapping[str, Markup]] | None = None
     summary: Sequence[tuple[str, str]] = ()
@@ -141,6 +175,28 @@ class Lab(Generic[State, Rec]):
             object.__setattr__(self, "prefix", f"cl-{self.name}")
         for name in self.explained_by:
             slot_selector(f"out:{name}")
+        self._check_examples()
+
+    def _check_examples(self) -> None:
+        """Refuses a catalogue row that the lab would not accept as it is: every row is a
+        state of the lab (and may be one of its presets)."""
+        examples = self.examples
+        examples.opening()
+        for row in examples.rows:
+            try:
+                self.read(examples.texts(row))
+            except ValueError as error:
+                where = f"{examples.path}: catalogue row {row.slug!r}"
+                raise LessonDataError(f"{where} is no state of the lab {self.name!r}: {error}") from error
+
+    @property
+    def default(self) -> Texts:
+        """The texts of the state the page opens with (a worked example's)."""
+        return self.examples.default()
+
+    @property
+    def preset_texts(self) -> tuple[tuple[Texts, str], ...]:
+        return self.examples.presets()
 
     @property
     def params(self) -> tuple[str, ...]:
@@ -264,15 +320,3 @@ class Lab(Generic[State, Rec]):
         for texts, title in self.preset_texts:
             found.setdefault(self.query(texts), title)
         return list(found.items())
-
-
-def check_rows(lab: Lab[Any, Any], path: Path, rows: Iterable[Row_], texts: Callable[[Row_], Texts]) -> None:
-    """Refuses a catalogue row that the lab would not accept as it is: every row is a state
-    of the lab (and may be one of its presets); ``texts`` gives a row's texts."""
-    for row in rows:
-        try:
-            lab.read(texts(row))
-        except ValueError as error:
-            raise LessonDataError(
-                f"{path}: catalogue row {row.slug!r} is no state of the lab {lab.name!r}: {error}"
-            ) from error

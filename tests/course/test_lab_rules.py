@@ -1,4 +1,5 @@
-"""A lab's rules across fields read limits of their own, and its ignored fields are shown off.
+"""A lab's rules across fields read limits of their own, its ignored fields are shown off, and
+its worked examples are states of it.
 
 - ``Lab.rule_limits``: limits that only the rules across fields apply (no field reads them)
   reach the browser as the root's ``data-rule-limits`` and the golden vectors' ``limits``,
@@ -6,6 +7,9 @@
 - ``fields(lab, values, view)``: a field that the state of ``values`` ignores is rendered
   disabled (its inputs and step buttons) with the class ``cl-lab-field-disabled``, as the lab
   kit marks it after an update; the fields the state uses are not.
+- ``Lab.examples`` (:class:`Examples`): the page opens with the row it names, a row marked
+  ``preset`` is a button and rows without that column all are; a row that is no state of the
+  lab, or an opening row that is no row, stops the lesson with the file's path.
 """
 
 from __future__ import annotations
@@ -22,7 +26,8 @@ import pytest
 from generator.core.fields import ChoiceLimit, FieldLimit, Kind
 from generator.course.golden import Golden, golden_vectors
 from generator.course.inputs import Field
-from generator.course.lab import Lab, Texts, Values
+from generator.course.lab import Examples, Lab, Texts, Values
+from generator.course.lesson_file import LessonDataError, Row
 from generator.course.shown import View, text
 
 WIDEST = 5
@@ -58,7 +63,26 @@ def _state(values: Values) -> int:
     return size if isinstance(size, int) and values["shape"] == "wide" else 0
 
 
-def _lab(folder: Path, default: Texts, golden: Golden | None = None) -> Lab[int, int]:
+class ToyRow(Row):
+    shape: str
+    size: str
+
+
+class PresetRow(ToyRow):
+    preset: bool
+
+
+def _texts(row: ToyRow) -> Texts:
+    return {"shape": row.shape, "size": row.size}
+
+
+def _examples(folder: Path, *rows: ToyRow, opens: str = "opening") -> Examples[ToyRow]:
+    return Examples(folder / "lesson.json", rows, _texts, opens)
+
+
+def _lab(
+    folder: Path, default: Texts, golden: Golden | None = None, examples: Examples[ToyRow] | None = None
+) -> Lab[int, int]:
     (folder / "templates").mkdir(exist_ok=True)
     (folder / "templates" / "toy_lab.html").write_text(TEMPLATE, encoding="utf-8")
     lab: Lab[int, int] = Lab(
@@ -70,7 +94,7 @@ def _lab(folder: Path, default: Texts, golden: Golden | None = None) -> Lab[int,
         state=_state,
         record=lambda state: state,
         view=_view,
-        default=default,
+        examples=examples or _examples(folder, ToyRow(slug="opening", title="처음", **default)),
         rules=_rules,
         ignored=_ignored,
         rule_limits=(WIDTH,),
@@ -130,3 +154,37 @@ def test_a_radio_group_the_state_ignores_is_rendered_disabled(tmp_path: Path) ->
     choice = _wrapper(always.html(), "shape")
     assert 'class="cl-lab-field cl-lab-choice cl-lab-field-disabled"' in choice
     assert choice.count(" disabled>") == 2
+
+
+def test_the_page_opens_with_the_named_row_and_presets_follow_the_column(tmp_path: Path) -> None:
+    rows = (
+        PresetRow(slug="small", title="작게", shape="wide", size="1", preset=False),
+        PresetRow(slug="opening", title="처음", shape="wide", size="3", preset=True),
+        PresetRow(slug="narrow", title="좁게", shape="narrow", size="0", preset=True),
+    )
+    lab = _lab(tmp_path, {}, examples=_examples(tmp_path, *rows))
+    assert lab.default == {"shape": "wide", "size": "3"}
+    assert [title for _, title in lab.preset_texts] == ["처음", "좁게"]
+    every = _lab(
+        tmp_path,
+        {},
+        examples=_examples(tmp_path, ToyRow(slug="opening", title="처음", shape="wide", size="2")),
+    )
+    assert every.preset_texts == (({"shape": "wide", "size": "2"}, "처음"),)
+
+
+def test_a_row_that_is_no_state_of_the_lab_stops_the_lesson(tmp_path: Path) -> None:
+    rows = (
+        ToyRow(slug="opening", title="처음", shape="wide", size="3"),
+        ToyRow(slug="big", title="큼", shape="wide", size="7"),
+    )
+    with pytest.raises(
+        LessonDataError, match=r"lesson\.json: catalogue row 'big' is no state of the lab 'toy'"
+    ):
+        _lab(tmp_path, {}, examples=_examples(tmp_path, *rows))
+
+
+def test_an_opening_row_that_is_no_row_stops_the_lesson(tmp_path: Path) -> None:
+    row = ToyRow(slug="first", title="처음", shape="wide", size="3")
+    with pytest.raises(LessonDataError, match="opens with 'opening', which is no catalogue row"):
+        _lab(tmp_path, {}, examples=_examples(tmp_path, row))

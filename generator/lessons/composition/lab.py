@@ -28,9 +28,9 @@ from generator.core.rational import fraction_str
 from generator.course.charts import Spec, chart_image
 from generator.course.golden import Golden
 from generator.course.inputs import CLAIM_ALPHA, CLAIM_DELTA, Field
-from generator.course.lab import Lab, Texts, Values, check_rows
+from generator.course.lab import Examples, Lab, Texts, Values
 from generator.course.shown import View
-from generator.lessons.composition.catalogue import BY_SLUG, DATA, PATH, Example
+from generator.lessons.composition.catalogue import DATA, PATH, Example
 from generator.lessons.composition.charts import CHARTS, chart_rows, chart_spec
 from generator.lessons.composition.records import State, StateRecord, state_record
 from generator.lessons.composition.view import MODE_NAMES, TEXTS, announcement, chart_label, view
@@ -206,7 +206,6 @@ def _view(record: StateRecord) -> View:
     return view(record)
 
 
-DEFAULT = example_texts(BY_SLUG[DEFAULT_SLUG])
 LAB: Lab[State, StateRecord] = Lab(
     name="composition",
     title="실험실",
@@ -216,10 +215,9 @@ LAB: Lab[State, StateRecord] = Lab(
     state=state,
     record=state_record,
     view=_view,
-    default=DEFAULT,
+    examples=Examples(PATH, DATA.catalogue, example_texts, DEFAULT_SLUG),
     own_texts=TEXTS,
     ignored=ignored,
-    preset_texts=tuple((example_texts(example), example.title) for example in DATA.catalogue),
     specs=specs,
     images=images,
     summary=SUMMARY,
@@ -230,4 +228,3 @@ LAB: Lab[State, StateRecord] = Lab(
     root_id=ROOT_ID,
     prefix="cl-lab",
 )
-check_rows(LAB, PATH, DATA.catalogue, example_texts)

@@ -28,7 +28,7 @@ from generator.core.subsampled_gaussian import SubsampledGaussian
 from generator.course.build_cache import canonical_json, default_cache, source_digest
 from generator.course.golden import Golden
 from generator.course.inputs import Field
-from generator.course.lab import Lab, Texts, Values, check_rows
+from generator.course.lab import Examples, Lab, Texts, Values
 from generator.lessons.dpsgd.catalogue import DATA, PATH, Example
 from generator.lessons.dpsgd.records import StateRecord, state_record
 from generator.lessons.dpsgd.view import TEXTS, announcement, view
@@ -115,8 +115,6 @@ def sample(rng: random.Random) -> Texts:
     return {limit.name: rng.choice(limit.choices) for limit in GRID}
 
 
-DEFAULT = example_texts(next(example for example in DATA.catalogue if example.slug == DEFAULT_SLUG))
-
 LAB: Lab[State, StateRecord] = Lab(
     name="dpsgd",
     title="DP-SGD 회계 방법 실험실",
@@ -126,15 +124,11 @@ LAB: Lab[State, StateRecord] = Lab(
     state=state,
     record=record,
     view=view,
-    default=DEFAULT,
+    examples=Examples(PATH, DATA.catalogue, example_texts, DEFAULT_SLUG),
     own_texts=TEXTS,
-    preset_texts=tuple(
-        (example_texts(example), example.title) for example in DATA.catalogue if example.preset
-    ),
     summary=SUMMARY,
     explained_by=EXPLAINED_BY,
     announcement=announcement,
     golden=Golden(sample=sample, size=40, seed=25, extra_texts={"delta": ("0.00001", "1/100000", "1e-05")}),
     table=grid_table,
 )
-check_rows(LAB, PATH, DATA.catalogue, example_texts)

@@ -23,9 +23,9 @@ from generator.core.profile import Profile
 from generator.course.charts import chart_image
 from generator.course.golden import Golden
 from generator.course.inputs import CLAIM_ALPHA, CLAIM_DELTA, Field
-from generator.course.lab import Lab, Values, check_rows
+from generator.course.lab import Examples, Lab, Values
 from generator.course.shown import View
-from generator.lessons.events.catalogue import BY_SLUG, DATA, PATH, Example
+from generator.lessons.events.catalogue import DATA, PATH, Example
 from generator.lessons.events.charts import chart_rows, chart_spec
 from generator.lessons.events.records import State, StateRecord, state_record
 from generator.lessons.events.view import TEXTS, announcement, chart_label, view
@@ -168,7 +168,6 @@ def _view(record: StateRecord) -> View:
     return view(record)
 
 
-DEFAULT = example_texts(BY_SLUG[DEFAULT_SLUG])
 LAB: Lab[State, StateRecord] = Lab(
     name="events",
     title="사건 실험실",
@@ -178,12 +177,9 @@ LAB: Lab[State, StateRecord] = Lab(
     state=state,
     record=state_record,
     view=_view,
-    default=DEFAULT,
+    examples=Examples(PATH, DATA.catalogue, example_texts, DEFAULT_SLUG),
     own_texts=TEXTS,
     rules=rules,
-    preset_texts=tuple(
-        (example_texts(example), example.title) for example in DATA.catalogue if example.preset
-    ),
     specs=lambda record: {"tradeoff": {"tradeoff": chart_spec(record)}},
     images=images,
     summary=SUMMARY,
@@ -192,4 +188,3 @@ LAB: Lab[State, StateRecord] = Lab(
     chart_rows=lambda record: {"spec": "tradeoff", "data": {"tradeoff": chart_rows(record)}},
     golden=Golden(sample=sample, size=400, seed=9, state_cases=STATE_CASES),
 )
-check_rows(LAB, PATH, DATA.catalogue, example_texts)

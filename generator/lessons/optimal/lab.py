@@ -32,7 +32,7 @@ from generator.core.input_limits import (
 from generator.course.charts import chart_image
 from generator.course.golden import Golden
 from generator.course.inputs import Field
-from generator.course.lab import Lab, Texts, Values, check_rows
+from generator.course.lab import Examples, Lab, Texts, Values
 from generator.course.shown import View
 from generator.lessons.optimal.catalogue import BY_SLUG, DATA, PATH, Example
 from generator.lessons.optimal.charts import chart_rows, chart_specs
@@ -199,7 +199,6 @@ def _view(record: StateRecord) -> View:
     return view(record)
 
 
-DEFAULT = example_texts(BY_SLUG[DEFAULT_SLUG])
 LAB: Lab[State, StateRecord] = Lab(
     name="optimal",
     title="최적 합성 실험실",
@@ -209,12 +208,9 @@ LAB: Lab[State, StateRecord] = Lab(
     state=state,
     record=state_record,
     view=_view,
-    default=DEFAULT,
+    examples=Examples(PATH, DATA.catalogue, example_texts, DEFAULT_SLUG),
     own_texts=TEXTS,
     ignored=ignored,
-    preset_texts=tuple(
-        (example_texts(example), example.title) for example in DATA.catalogue if example.preset
-    ),
     specs=lambda record: {"optimal": chart_specs(record)},
     images=images,
     summary=SUMMARY,
@@ -223,4 +219,4 @@ LAB: Lab[State, StateRecord] = Lab(
     chart_rows=lambda record: {"spec": "optimal", "data": chart_rows(record)},
     golden=Golden(sample=sample, size=120, seed=11, state_cases=STATE_CASES),
 )
-check_rows(LAB, PATH, DATA.catalogue, example_texts)
+DEFAULT = LAB.default

@@ -47,7 +47,7 @@ from generator.core.input_limits import (
 from generator.course.charts import chart_image
 from generator.course.golden import Golden
 from generator.course.inputs import Field
-from generator.course.lab import Lab, Texts, Values, check_rows
+from generator.course.lab import Examples, Lab, Texts, Values
 from generator.lessons.postprocessing.catalogue import (
     GROUP_EXAMPLES,
     PATH,
@@ -309,11 +309,10 @@ POST_LAB: Lab[PostState, PostRecord] = Lab(
     state=post_state,
     record=post_record,
     view=post_view,
-    default=post_texts({example.slug: example for example in POST_EXAMPLES}[POST_DEFAULT]),
+    examples=Examples(PATH, POST_EXAMPLES, post_texts, POST_DEFAULT),
     own_texts=POST_TEXTS,
     rules=post_rules,
     ignored=post_ignored,
-    preset_texts=tuple((post_texts(example), example.title) for example in POST_EXAMPLES if example.preset),
     specs=lambda record: {"profiles": {"profiles": profiles_spec(record)}},
     images=post_images,
     summary=POST_SUMMARY,
@@ -324,7 +323,6 @@ POST_LAB: Lab[PostState, PostRecord] = Lab(
     ),
     prefix="cl-post",
 )
-check_rows(POST_LAB, PATH, POST_EXAMPLES, post_texts)
 
 # ---------------------------------------------------------------------------------------
 # The group lab
@@ -403,10 +401,9 @@ GROUP_LAB: Lab[GroupState, GroupRecord] = Lab(
     state=group_state,
     record=group_record,
     view=group_view,
-    default=group_texts({example.slug: example for example in GROUP_EXAMPLES}[GROUP_DEFAULT]),
+    examples=Examples(PATH, GROUP_EXAMPLES, group_texts, GROUP_DEFAULT),
     own_texts=GROUP_TEXTS,
     rules=group_rules,
-    preset_texts=tuple((group_texts(example), example.title) for example in GROUP_EXAMPLES if example.preset),
     specs=lambda record: {"group": {"group": group_spec(record)}},
     images=group_images,
     summary=GROUP_SUMMARY,
@@ -416,4 +413,3 @@ GROUP_LAB: Lab[GroupState, GroupRecord] = Lab(
         sample=group_sample, size=100, seed=11, state_cases=GROUP_STATE_CASES, extra_texts=GROUP_TEXTS_READ
     ),
 )
-check_rows(GROUP_LAB, PATH, GROUP_EXAMPLES, group_texts)

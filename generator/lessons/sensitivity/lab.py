@@ -37,7 +37,7 @@ from generator.core.sensitivity import Neighbour, Query
 from generator.course.charts import chart_image
 from generator.course.golden import Golden
 from generator.course.inputs import CLAIM_ALPHA, Field
-from generator.course.lab import Lab, Texts, Values, check_rows
+from generator.course.lab import Examples, Lab, Texts, Values
 from generator.lessons.sensitivity.catalogue import BY_SLUG, DATA, PATH, Example
 from generator.lessons.sensitivity.charts import chart_rows, chart_spec
 from generator.lessons.sensitivity.records import State, StateRecord, query_name, state_record
@@ -315,10 +315,9 @@ def _answers(texts: dict[str, str], records: tuple[int, ...], bound: int) -> tup
 
 
 def _case(**changes: str) -> dict[str, str]:
-    return {**DEFAULT, **changes}
+    return {**example_texts(BY_SLUG[DEFAULT_SLUG]), **changes}
 
 
-DEFAULT = example_texts(BY_SLUG[DEFAULT_SLUG])
 STATE_CASES = (
     _case(mechanism="k-ary", values="3,1", k="3"),
     _case(mechanism="exponential", values="0,-1", k="4"),
@@ -347,14 +346,11 @@ LAB: Lab[State, StateRecord] = Lab(
     state=state,
     record=state_record,
     view=view,
-    default=DEFAULT,
+    examples=Examples(PATH, DATA.catalogue, example_texts, DEFAULT_SLUG),
     own_texts=TEXTS,
     rules=rules,
     rule_limits=(RANGE_WIDTH,),
     ignored=ignored,
-    preset_texts=tuple(
-        (example_texts(example), example.title) for example in DATA.catalogue if example.preset
-    ),
     specs=lambda record: {"sensitivity": {"laws": chart_spec(record)}},
     images=images,
     summary=SUMMARY,
@@ -362,4 +358,3 @@ LAB: Lab[State, StateRecord] = Lab(
     chart_rows=lambda record: {"spec": "sensitivity", "data": {"laws": chart_rows(record)}},
     golden=Golden(sample=sample, size=200, seed=12, state_cases=STATE_CASES, extra_texts=FIELD_TEXTS),
 )
-check_rows(LAB, PATH, DATA.catalogue, example_texts)

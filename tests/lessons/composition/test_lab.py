@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import replace
 from fractions import Fraction
 from html.parser import HTMLParser
 from typing import Any
@@ -22,10 +23,10 @@ import pytest
 from generator.core.fields import MAX_NUMBER_CHARS, parse_rational
 from generator.core.input_limits import LAB_ALPHA, LAB_ALPHA0, LAB_DELTA, LAB_K, P
 from generator.core.rational import fraction_str
-from generator.course.lab import StateError, check_rows
+from generator.course.lab import StateError
 from generator.course.lesson_file import LessonDataError
 from generator.lessons.composition import card, example_record
-from generator.lessons.composition.catalogue import BY_SLUG, DATA, PATH, Example
+from generator.lessons.composition.catalogue import BY_SLUG, DATA, Example
 from generator.lessons.composition.charts import chart_spec
 from generator.lessons.composition.lab import DEFAULT_SLUG, FIELDS, FOLDER, LAB, MODE, example_texts, sample
 from generator.lessons.composition.view import TEXTS, verdict_text
@@ -266,7 +267,7 @@ def test_a_catalogue_row_the_lab_would_refuse_stops_the_build() -> None:
     ):
         row = example.model_copy(update={"slug": "bad", **change})
         with pytest.raises(LessonDataError, match=rf"'bad' is no state of the lab 'composition': .*{reason}"):
-            check_rows(LAB, PATH, [row], example_texts)
+            replace(LAB, examples=replace(LAB.examples, rows=[row], opens=row.slug))
 
 
 # ---------------------------------------------------------------------------------------

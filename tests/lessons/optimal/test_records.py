@@ -18,6 +18,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -29,14 +30,13 @@ from generator.core.channels import fresh_counts
 from generator.core.logarithm import ln_decimal
 from generator.core.optimal_composition import OptimalComposition, Step
 from generator.core.profile import Profile
-from generator.course.lab import check_rows
 from generator.course.lesson_about import split_front_matter
 from generator.course.lesson_file import LessonDataError, read_data
 from generator.course.lessons import lessons
 from generator.course.records import to_json
 from generator.lessons.optimal import records
 from generator.lessons.optimal.catalogue import BY_SLUG, DATA, Example, OptimalData
-from generator.lessons.optimal.lab import LAB, example_texts
+from generator.lessons.optimal.lab import LAB
 from generator.lessons.optimal.records import ExampleRecord
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -302,7 +302,7 @@ def test_the_data_file_refuses_bad_rows(tmp_path: Path, row: dict[str, Any], mes
 def test_a_row_the_lab_would_refuse_is_an_error(row: dict[str, Any], message: str) -> None:
     example = Example.model_validate_json(json.dumps(row))
     with pytest.raises(LessonDataError, match="catalogue row 'x' is no state of the lab 'optimal'") as error:
-        check_rows(LAB, ROOT / "lesson.json", [example], example_texts)
+        replace(LAB, examples=replace(LAB.examples, rows=[example], opens=example.slug))
     assert message in str(error.value)
 
 

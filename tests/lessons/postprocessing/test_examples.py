@@ -16,6 +16,7 @@ values and the theorems.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,6 @@ import pytest
 from generator.core.group_privacy import approximate_chain, geometric_chain
 from generator.core.post_processing import is_invertible_on
 from generator.core.profile import Profile
-from generator.course.lab import check_rows
 from generator.course.lesson_file import LessonDataError, read_data
 from generator.lessons.postprocessing import LESSON, record
 from generator.lessons.postprocessing.catalogue import (
@@ -264,7 +264,7 @@ def test_a_row_that_is_no_state_of_its_lab_is_refused(
     (row,) = _read([{**GOOD_POST, **change}], tmp_path).catalogue
     assert isinstance(row, PostExample)
     with pytest.raises(LessonDataError, match=f"'a' is no state of the lab 'postprocessing': {reason}"):
-        check_rows(POST_LAB, PATH, [row], post_texts)
+        replace(POST_LAB, examples=replace(POST_LAB.examples, rows=[row], opens=row.slug))
 
 
 @pytest.mark.parametrize(
@@ -277,4 +277,4 @@ def test_a_group_row_that_is_no_state_of_its_lab_is_refused(
     (row,) = _read([{**GOOD_GROUP, **change}], tmp_path).catalogue
     assert isinstance(row, GroupExample)
     with pytest.raises(LessonDataError, match=f"'b' is no state of the lab 'group': {reason}"):
-        check_rows(GROUP_LAB, PATH, [row], group_texts)
+        replace(GROUP_LAB, examples=replace(GROUP_LAB.examples, rows=[row], opens=row.slug))

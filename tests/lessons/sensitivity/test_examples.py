@@ -21,7 +21,6 @@ from pathlib import Path
 import pytest
 
 from generator.core.sensitivity import Neighbour
-from generator.course.lab import check_rows
 from generator.course.lesson_file import LessonDataError, read_data
 from generator.lessons.sensitivity import LESSON, record
 from generator.lessons.sensitivity.catalogue import BY_SLUG, DATA, PATH, Example, SensitivityData
@@ -31,7 +30,7 @@ from generator.lessons.sensitivity.examples import (
     continuous_record,
     setting_record,
 )
-from generator.lessons.sensitivity.lab import LAB, example_texts
+from generator.lessons.sensitivity.lab import LAB
 from generator.lessons.sensitivity.setting import Mechanism
 
 F = Fraction
@@ -248,7 +247,13 @@ def test_the_catalogue_refuses_a_bad_row_by_name(
     path = tmp_path / "lesson.json"
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     with pytest.raises(LessonDataError, match=rf"catalogue(\[0\]| row) 'count-add'.*{reason}"):
-        check_rows(LAB, path, read_data(path, SensitivityData).catalogue, example_texts)
+        _lab_of(path)
+
+
+def _lab_of(path: Path) -> object:
+    """The lab with the catalogue of the lesson file at ``path``, opening with its one row."""
+    rows = read_data(path, SensitivityData).catalogue
+    return replace(LAB, examples=replace(LAB.examples, path=path, rows=rows, opens="count-add"))
 
 
 def test_the_presets_and_the_files() -> None:
