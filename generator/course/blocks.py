@@ -1,8 +1,8 @@
 """The block placeholders a page may use, by name; each is the course's.
 
 ``{{ lessons }}`` lists the course's lessons (the home page's list, from each lesson page's
-front matter); ``{{ quiz <lesson> }}`` renders a lesson's quiz; on a lesson's page, ``{{ lab <name> }}``
-renders one of its labs, and ``{{ card <example> }}`` and ``{{ figure <kind> <example> }}`` a
+front matter); on a lesson's page, ``{{ quiz }}`` renders the lesson's quiz, ``{{ lab <name> }}``
+one of its labs, and ``{{ card <example> }}`` and ``{{ figure <kind> <example> }}`` a
 worked example's card and one of its figures (``Lesson.card``, ``Lesson.figure``). Names are
 scoped to the page's lesson: two lessons may each have an example or a lab of one name. See
 :mod:`generator.course.placeholders` for the grammar. A name that does not resolve is an
@@ -24,6 +24,11 @@ def _lesson(lesson_id: str | None, block: str) -> Lesson:
     if lesson_id is None or lesson_id not in lessons():
         raise ValueError(f"the {block} block belongs on a lesson's page")
     return lessons()[lesson_id]
+
+
+def own_quiz_html(lesson_id: str | None) -> str:
+    """The quiz of the page's lesson (the ``{{ quiz }}`` block)."""
+    return quiz_html(_lesson(lesson_id, "quiz").slug)
 
 
 def lab_html(lesson_id: str | None, name: str) -> str:
@@ -66,7 +71,7 @@ def blocks(
     a course of lessons ``order`` whose pages say ``about`` them (for ``{{ lessons }}``)."""
     return {
         "lessons": partial(lessons_markdown, order, about or {}),
-        "quiz": quiz_html,
+        "quiz": partial(own_quiz_html, lesson_id),
         "lab": partial(lab_html, lesson_id),
         "card": partial(card_html, lesson_id),
         "figure": partial(figure_html, lesson_id),

@@ -178,7 +178,7 @@ def quiz_for(lesson_id: str) -> Quiz:
 
 
 def quiz_html(lesson_id: str) -> str:
-    """The accessible quiz markup of a lesson (the ``{{ quiz <lesson> }}`` block), from the
+    """The accessible quiz markup of a lesson (the ``{{ quiz }}`` block of its page), from the
     course template ``quiz.html``: the questions as shown (:attr:`Quiz.shown`), each text's
     value placeholders filled from the core, its formulas in arithmatex's markup for KaTeX,
     and every other character escaped."""

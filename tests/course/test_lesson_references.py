@@ -2,7 +2,8 @@
 
 1. The navigation of ``mkdocs.yml`` puts the lessons in the course's order (:data:`COURSE`):
    a lesson that uses clipping, Laplace or Gaussian noise comes after the lesson that
-   introduces them. Lessons not written yet keep their places when they arrive.
+   introduces them. Lessons not written yet keep their places when they arrive; a lesson
+   COURSE does not name needs only its prerequisites before it.
 2. Every "앞 단원", "이전 단원" or "다음 단원" on a page follows the navigation: its sentence links
    the lesson just before (or after) the page, and a section headed "다음 단원" links the next one.
    A quiz, which cannot link, names lessons instead and never says which one is before or after.
@@ -37,8 +38,8 @@ _LINK = re.compile(r"\]\((?:\.\./lessons/|lessons/)?(?P<slug>[a-z0-9-]+)\.md(?:#
 
 def test_the_navigation_follows_the_course() -> None:
     order = lesson_order()
-    assert set(order) <= set(COURSE), "every lesson has its place in COURSE"
-    assert order == [slug for slug in COURSE if slug in order]
+    # A lesson not in COURSE may stand anywhere its prerequisites allow (3. below).
+    assert [slug for slug in order if slug in COURSE] == [slug for slug in COURSE if slug in order]
     assert order[:5] == ["events", "composition", "postprocessing", "sensitivity", "optimal"]
 
 
