@@ -14,8 +14,8 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 from html import escape, unescape
-from html.parser import HTMLParser
 from pathlib import Path
 from types import SimpleNamespace
 from urllib.parse import unquote, urlsplit
@@ -37,6 +37,7 @@ from generator.course.site_assets import IFRAME_WORKER_SHIM, KATEX_CSS, styleshe
 from generator.course.site_check import foreign_references
 from tests.conftest import ROOT, mkdocs_build
 from tests.course.texts import nav
+from tests.harness.html import parse
 
 LESSON = "lessons/composition.html"
 RAW_TEX = (r"\(", r"\[", "$$")
@@ -60,31 +61,29 @@ def test_strict_build_passes_without_warnings(build_log: str) -> None:
 # Internal links and anchors
 
 
-class _PageLinks(HTMLParser):
+@dataclass(frozen=True)
+class _PageLinks:
     """The ids a page defines and the local URLs it points at."""
 
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.ids: set[str] = set()
-        self.urls: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        for name, value in attrs:
-            if value is None:
-                continue
-            if name == "id" or (tag == "a" and name == "name"):
-                self.ids.add(value)
-            elif name in URL_ATTRIBUTES:
-                self.urls.append(value)
-            elif name == "srcset":
-                self.urls += [candidate.split()[0] for candidate in value.split(",") if candidate.strip()]
+    ids: frozenset[str] = frozenset()
+    urls: tuple[str, ...] = ()
 
 
 def _read_links(page: Path) -> _PageLinks:
-    parser = _PageLinks()
-    parser.feed(page.read_text(encoding="utf-8"))
-    parser.close()
-    return parser
+    tree = parse(page.read_text(encoding="utf-8"))
+    ids: set[str] = set()
+    urls: list[str] = []
+    for node in tree.css("*"):
+        for name, value in node.attributes.items():
+            if value is None:
+                continue
+            if name == "id" or (node.tag == "a" and name == "name"):
+                ids.add(value)
+            elif name in URL_ATTRIBUTES:
+                urls.append(value)
+            elif name == "srcset":
+                urls += [candidate.split()[0] for candidate in value.split(",") if candidate.strip()]
+    return _PageLinks(frozenset(ids), tuple(urls))
 
 
 def _local_target(site: Path, page: Path, url: str) -> tuple[str, str] | None:

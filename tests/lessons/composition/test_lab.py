@@ -14,7 +14,6 @@ import random
 import re
 from dataclasses import replace
 from fractions import Fraction
-from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -30,36 +29,17 @@ from generator.lessons.composition.catalogue import BY_SLUG, DATA, Example
 from generator.lessons.composition.charts import chart_spec
 from generator.lessons.composition.lab import DEFAULT_SLUG, FIELDS, FOLDER, LAB, MODE, example_texts, sample
 from generator.lessons.composition.view import TEXTS, verdict_text
-
-
-class _Elements(HTMLParser):
-    """Every element's attributes and text, in document order."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.elements: list[dict[str, Any]] = []
-        self._open: list[dict[str, Any]] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        element = {"tag": tag, "attrs": dict(attrs), "text": ""}
-        self.elements.append(element)
-        if tag not in ("input", "br", "img", "meta", "link"):
-            self._open.append(element)
-
-    def handle_endtag(self, tag: str) -> None:
-        while self._open:
-            if self._open.pop()["tag"] == tag:
-                break
-
-    def handle_data(self, data: str) -> None:
-        for element in self._open:
-            element["text"] += data
+from tests.harness.html import parse
 
 
 def _parsed(html: str) -> list[dict[str, Any]]:
-    parser = _Elements()
-    parser.feed(html)
-    return parser.elements
+    """Every element's tag, attributes and text (its descendants' too), in document order."""
+    body = parse(html).body
+    assert body is not None
+    return [
+        {"tag": node.tag, "attrs": dict(node.attributes), "text": node.text(deep=True) or ""}
+        for node in body.css("*")
+    ]
 
 
 @pytest.fixture(scope="module")

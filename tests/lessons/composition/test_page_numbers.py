@@ -11,7 +11,6 @@ from __future__ import annotations
 import html
 import re
 from fractions import Fraction
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -25,32 +24,10 @@ from generator.core.pure_epsilon import channel_pure_epsilon, pure_epsilon
 from generator.core.rational import decimal_str, fraction_str
 from generator.course.placeholders import FILTERS
 from generator.lessons.composition.catalogue import BY_SLUG, Example
+from tests.harness.html import parse
 
 _ANNOTATION = re.compile(r'<annotation encoding="application/x-tex">(.*?)</annotation>', re.DOTALL)
 _HEADING = re.compile(r"<h[23]\b")
-
-
-class _VisibleText(HTMLParser):
-    """Text outside KaTeX's rendered glyphs (which repeat the math in a garbled order)."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self._stack: list[bool] = []  # per open element: is it (inside) KaTeX's markup?
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        classes = (dict(attrs).get("class") or "").split()
-        inside = bool(self._stack and self._stack[-1]) or "katex" in classes
-        if tag not in ("br", "img", "input", "hr", "meta", "link", "path", "rect", "line"):
-            self._stack.append(inside)
-
-    def handle_endtag(self, tag: str) -> None:
-        if self._stack:
-            self._stack.pop()
-
-    def handle_data(self, data: str) -> None:
-        if not (self._stack and self._stack[-1]):
-            self.parts.append(data)
 
 
 @pytest.fixture(scope="module")
@@ -67,10 +44,12 @@ def section(page: str, anchor: str) -> str:
 
 def printed(fragment: str) -> str:
     """What a reader sees: the visible text plus the TeX of every formula."""
-    parser = _VisibleText()
-    parser.feed(fragment)
+    tree = parse(fragment)
+    for math in tree.css(".katex"):  # KaTeX's glyphs repeat the math in a garbled order
+        math.decompose()
+    visible = tree.body.text(deep=True, separator=" ") if tree.body else ""
     tex = [html.unescape(match) for match in _ANNOTATION.findall(fragment)]
-    return " ".join(parser.parts + tex)
+    return " ".join([visible, *tex])
 
 
 def forms(value: Fraction) -> set[str]:
