@@ -30,7 +30,7 @@ ROOT = "#dpsgd-lab"
 
 def core(texts: dict[str, str], conversion: Conversion) -> tuple[str, str]:
     """The certified RDP ε (four decimals) and its order, computed by the core."""
-    mechanism = SubsampledGaussian(parse_rational(texts["q"]), parse_rational(texts["sigma"]))
+    mechanism = SubsampledGaussian(parse_rational(texts["rate"]), parse_rational(texts["sigma"]))
     found = rdp_epsilon(mechanism, int(texts["steps"]), parse_rational(texts["delta"]), conversion)
     shown = found.epsilon.decimal(4)
     assert shown is not None
@@ -46,7 +46,7 @@ def open_lab(new_page: Any, url: str) -> tuple[Page, Any]:
     return open_harness_lab(new_page, url, ROOT, viewport={"width": 1280, "height": 900})
 
 
-ABADI = {"q": "0.01", "sigma": "4", "steps": "10000", "delta": "1e-5"}
+ABADI = {"rate": "0.01", "sigma": "4", "steps": "10000", "delta": "1e-5"}
 
 
 def test_the_default_state_and_a_click_show_what_the_core_certifies(new_page: Any, site_url: str) -> None:
@@ -69,10 +69,10 @@ def test_the_default_state_and_a_click_show_what_the_core_certifies(new_page: An
 
 
 def test_a_bad_address_is_named_and_its_default_shown(new_page: Any, site_url: str) -> None:
-    page, log = open_lab(new_page, f"{site_url}{PAGE}?q=0.5&sigma=2&steps=1000&delta=1e-6{ROOT}")
+    page, log = open_lab(new_page, f"{site_url}{PAGE}?rate=0.5&sigma=2&steps=1000&delta=1e-6{ROOT}")
     notice = page.locator(f"{ROOT} [data-lab-notice]")
     assert notice.is_visible()
-    assert "q" in (notice.text_content() or "")
-    expected = {"q": "0.01", "sigma": "2", "steps": "1000", "delta": "1e-6"}
+    assert "rate" in (notice.text_content() or "")
+    expected = {"rate": "0.01", "sigma": "2", "steps": "1000", "delta": "1e-6"}
     assert shown(page, "eps-rdp") == core(expected, Conversion.IMPROVED)
     assert log.page_errors == []

@@ -11,6 +11,7 @@ For each :class:`generator.course.lab.Lab` of :func:`generator.course.lessons.le
    canonical texts of sampled states (the golden samples' texts, written canonically) is on
    the keypad its ``inputmode`` asks for.
 5. The golden plan's state cases each break a rule, and its samples read.
+6. No URL parameter is one the site's own scripts read (Material's search takes ``q``).
 """
 
 from __future__ import annotations
@@ -45,6 +46,16 @@ def test_the_default_and_every_preset_read_and_round_trip(lab: Lab[Any, Any]) ->
     for query, _ in lab.presets:
         texts = dict(pair.split("=", 1) for pair in query.split("&"))
         assert lab.query(texts) == query
+
+
+# URL parameters that the site's own scripts read on every page: Material's search opens its box
+# with ?q=, then takes it out of the address (and ?h= highlights words).
+SITE_PARAMETERS = frozenset({"q", "h"})
+
+
+@pytest.mark.parametrize("lab", LABS, ids=IDS)
+def test_no_parameter_is_one_the_site_takes(lab: Lab[Any, Any]) -> None:
+    assert not SITE_PARAMETERS & set(lab.params), lab.params
 
 
 @pytest.mark.parametrize("lab", LABS, ids=IDS)

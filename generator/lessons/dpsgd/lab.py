@@ -1,6 +1,6 @@
 """The DP-SGD accountant lab, declared (``{{ lab dpsgd }}``): a point of a small grid of runs.
 
-URL: ``q`` (the sampling rate), ``sigma`` (the noise multiplier σ), ``steps`` (T) and ``delta``,
+URL: ``rate`` (the sampling rate q), ``sigma`` (the noise multiplier σ), ``steps`` (T) and ``delta``,
 each one of a few choices (:data:`GRID`). Outputs: ``eps-rdp`` and ``eps-rdp-classic``
 (``data-value`` the certified ε, ``data-order`` the order, ``data-lower`` and ``data-upper`` its
 enclosure rounded outward), the RDP accountant's ε with the improved and with the classic
@@ -36,7 +36,9 @@ from generator.lessons.dpsgd.view import TEXTS, announcement, view
 FOLDER = Path(__file__).resolve().parent
 DEFAULT_SLUG = "abadi"
 
-RATE = ChoiceLimit("q", ("0.01", "0.02"))
+# Not "q": Material's search reads ?q= on every page, opens its search box with it and
+# removes it from the address, so a lab parameter of that name would be lost.
+RATE = ChoiceLimit("rate", ("0.01", "0.02"))
 NOISE = ChoiceLimit("sigma", ("1", "2", "4"))
 STEPS = ChoiceLimit("steps", ("1000", "10000"))
 TARGET = ChoiceLimit("delta", ("1e-5", "1e-6"))
@@ -82,7 +84,7 @@ def _table_text() -> str:
 
 
 def grid_table() -> dict[str, StateRecord]:
-    """Every grid point's record, by its key ("q|sigma|steps|delta"), from the build cache."""
+    """Every grid point's record, by its key ("q|sigma|steps|delta": the choices' texts), from the build cache."""
     digest = source_digest("generator.lessons.dpsgd.records")
     text = default_cache().text(
         "dpsgd-grid", (digest, canonical_json([list(limit.choices) for limit in GRID])), _table_text
@@ -98,7 +100,7 @@ def record(point: State) -> StateRecord:
 def example_texts(example: Example) -> dict[str, str]:
     """The lab's texts of a catalogue row (its address): each value as its grid choice."""
     values = {
-        "q": example.q,
+        "rate": example.q,
         "sigma": example.sigma,
         "steps": Fraction(example.steps),
         "delta": example.delta,

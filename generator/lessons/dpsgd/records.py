@@ -159,7 +159,7 @@ def command(example: Example, texts: Mapping[str, str]) -> str:
     """``python -m generator dpsgd`` with the row's settings, each as the lab's ``texts`` write it."""
     width = decimal_str(example.width, 12)
     return (
-        f"python -m generator dpsgd --q {texts['q']} --sigma {texts['sigma']} --steps {texts['steps']}"
+        f"python -m generator dpsgd --q {texts['rate']} --sigma {texts['sigma']} --steps {texts['steps']}"
         f" --delta {texts['delta']} --width {width}"
     )
 

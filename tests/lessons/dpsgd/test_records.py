@@ -84,10 +84,10 @@ def test_the_grid_is_monotone() -> None:
     table = grid_table()
 
     def epsilon(**changes: str) -> Fraction:
-        point = {"q": "0.01", "sigma": "2", "steps": "1000", "delta": "1e-5", **changes}
-        return Fraction(table[State(**point).key]["rdp"]["epsilon"])
+        point = {"rate": "0.01", "sigma": "2", "steps": "1000", "delta": "1e-5", **changes}
+        return Fraction(table[State(*point.values()).key]["rdp"]["epsilon"])
 
-    assert epsilon(q="0.02") > epsilon()
+    assert epsilon(rate="0.02") > epsilon()
     assert epsilon(steps="10000") > epsilon()
     assert epsilon(delta="1e-6") > epsilon()
     assert epsilon(sigma="1") > epsilon() > epsilon(sigma="4")

@@ -5,7 +5,7 @@
  * Every ε of this lab is irrational, so nothing here computes one: the core certified every
  * point of the lab's grid at build time, and the page carries that table as data
  * ([data-lab-table], read by the kit's `engineLab`). `evaluate` looks the chosen point up by
- * its key ("q|sigma|steps|delta", each the choice's text), and `view` writes its strings into
+ * its key ("rate|sigma|steps|delta", each the choice's text), and `view` writes its strings into
  * the slots with the page's sentences (the root's data-text-*: no sentence is typed here). The
  * golden vectors hold every export to the Python (tests/js/engines.test.mjs).
  *
@@ -17,7 +17,7 @@ import { fillTemplate } from '#lab/kit/text.mjs';
 /** @typedef {import('./types.mjs').StateRecord} StateRecord */
 /** @typedef {import('./types.mjs').Accountant} Accountant */
 
-const GRID = Object.freeze(['q', 'sigma', 'steps', 'delta']);
+const GRID = Object.freeze(['rate', 'sigma', 'steps', 'delta']);
 
 /**
  * The record of a point of the grid (lab.record): the table's entry for its key.
