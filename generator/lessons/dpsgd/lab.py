@@ -84,7 +84,7 @@ def _table_text() -> str:
 
 
 def grid_table() -> dict[str, StateRecord]:
-    """Every grid point's record, by its key ("q|sigma|steps|delta": the choices' texts), from the build cache."""
+    """Every grid point's record by its key ("rate|sigma|steps|delta", the choices' texts), cached."""
     digest = source_digest("generator.lessons.dpsgd.records")
     text = default_cache().text(
         "dpsgd-grid", (digest, canonical_json([list(limit.choices) for limit in GRID])), _table_text
