@@ -7,6 +7,10 @@ A run is T Poisson-subsampled Gaussian steps (rate q, noise multiplier σ) at a 
   conversion and with the classic one, each with the order that gives it: a proven upper bound
   on the optimal ε, shown as the decimal (:data:`PLACES` places) that both ends of its arb
   enclosure round to, and the enclosure itself rounded outward;
+- for a worked example only, amplification by subsampling shown exactly first: randomized
+  response at α₀ = :data:`AMPLIFIED_ALPHA0` run on a record sampled at the row's rate q
+  (:mod:`generator.core.subsampled_response`), its exact pure ε ln(1 + q(α₀ − 1)) beside
+  ln α₀, and its exact δ*(1);
 - for a worked example only, the certified bracket on the optimal ε
   (:func:`generator.core.certified_pld.epsilon_bracket`) at the row's width: its ends rounded
   outward, the upper end at three decimals, and the lattice step it took; and, where the row
@@ -28,16 +32,32 @@ from typing import TypedDict
 
 from generator.core.certified import UncertifiedError, ceil_decimal, fixed_decimal, floor_decimal
 from generator.core.certified_pld import epsilon_bracket
+from generator.core.profile import delta_star
+from generator.core.pure_epsilon import channel_pure_epsilon
 from generator.core.rational import decimal_str, fraction_str
 from generator.core.subsampled_gaussian import SubsampledGaussian
 from generator.core.subsampled_rdp import Conversion, rdp_epsilon
+from generator.core.subsampled_response import amplified_ratio, subsampled_response
 from generator.course.build_cache import canonical_json, default_cache, source_digest
+from generator.course.records import Pure, pure
 from generator.lessons.dpsgd.catalogue import Example
 
 PLACES = 4  # decimals of every ε shown
 PEER_PLACES = 5  # decimals of a floating-point accountant's ε
 PLD_INTERVAL = Fraction(1, 10**4)  # the value discretization of the stored PLD peer
 BRACKET_VALUE_PLACES = 3  # decimals of the bracket's upper end in data-value
+AMPLIFIED_ALPHA0 = Fraction(3)  # the randomized response of the amplification example
+
+
+class Amplification(TypedDict):
+    """Randomized response at α₀ with and without sampling at rate q: the sampled release's
+    exact e^ε (1 + q(α₀ − 1)) and pure ε, the unsampled one's, and the sampled δ*(1)."""
+
+    alpha0: Fraction
+    ratio: Fraction
+    sampled: Pure
+    unsampled: Pure
+    delta_at_one: Fraction
 
 
 class Accountant(TypedDict):
@@ -87,7 +107,20 @@ class ExampleRecord(StateRecord):
     bracket: Bracket
     peers: dict[str, Peer]
     pld_interval: Fraction
+    amplification: Amplification
     command: str  # the command line that prints this record's values (generator/cli.py)
+
+
+def amplification(q: Fraction) -> Amplification:
+    """Amplification by subsampling on randomized response at :data:`AMPLIFIED_ALPHA0`, exactly."""
+    sampled = subsampled_response(AMPLIFIED_ALPHA0, q)
+    return {
+        "alpha0": AMPLIFIED_ALPHA0,
+        "ratio": amplified_ratio(AMPLIFIED_ALPHA0, q),
+        "sampled": pure(channel_pure_epsilon(sampled)),
+        "unsampled": pure(channel_pure_epsilon(subsampled_response(AMPLIFIED_ALPHA0, Fraction(1)))),
+        "delta_at_one": delta_star(sampled, Fraction(1)),
+    }
 
 
 def accountant(
@@ -191,5 +224,6 @@ def example_record(example: Example, texts: Mapping[str, str]) -> ExampleRecord:
         "bracket": bracket,
         "peers": peers_record(example, bracket),
         "pld_interval": PLD_INTERVAL,
+        "amplification": amplification(example.q),
         "command": command(example, texts),
     }
