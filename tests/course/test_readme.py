@@ -1,4 +1,6 @@
-"""The README says what the course is: its list of lessons is the navigation's, in its order."""
+"""The README's list of lessons follows the navigation: every lesson it names is one, in the
+navigation's order. (It may leave a new lesson out: a lesson needs no file but its own and its
+nav line, AUTHORING.md says.)"""
 
 from __future__ import annotations
 
@@ -14,4 +16,5 @@ def test_the_readme_lists_every_lesson_in_the_navigation_order() -> None:
     text = README.read_text(encoding="utf-8")
     listed = re.findall(r"^- \*\*[^*]+\*\* \(`(lessons/[a-z0-9-]+)\.html`", text, re.MULTILINE)
     lessons = [path.removesuffix(".md") for _, path in nav() if path.startswith("lessons/")]
-    assert listed == lessons
+    assert listed, "the README lists the lessons"
+    assert listed == [path for path in lessons if path in listed]
