@@ -95,7 +95,9 @@ def state(values: Values) -> State:
 def _computed(point: State) -> StateRecord:
     sensitivity, delta = parse_rational(point.sensitivity), parse_rational(point.delta)
     if point.mechanism == "gaussian":
-        return gaussian_record(GaussianMechanism(sensitivity, parse_rational(point.sigma), int(point.k)), delta)
+        return gaussian_record(
+            GaussianMechanism(sensitivity, parse_rational(point.sigma), int(point.k)), delta
+        )
     return laplace_record(LaplaceMechanism(sensitivity, parse_rational(point.scale)), delta)
 
 

@@ -153,7 +153,9 @@ class ExampleRecord(StateRecord):
     deviation: str  # the noise's standard deviation: σ, or √2·b certified
 
 
-def example_extras(mechanism: GaussianMechanism | LaplaceMechanism, delta: Fraction) -> tuple[Fraction, Bound, str, str]:
+def example_extras(
+    mechanism: GaussianMechanism | LaplaceMechanism, delta: Fraction
+) -> tuple[Fraction, Bound, str, str]:
     """(μ², the classic RDP conversion, the classic calibration's true-δ ratio, the noise's
     standard deviation) of a worked example."""
     if isinstance(mechanism, LaplaceMechanism):
@@ -215,7 +217,6 @@ def deployments_record() -> DeploymentsRecord:
     persons = census_persons(2)
     _, housing, total = census_rhos(PLACES)
     low, high = gboard(PLACES)
-    assert housing.cks20.order is not None and total.cks20.order is not None
     rho_sum = CENSUS_PERSONS_RHO + housing.cks20.rho.lower
     return {
         "census_delta": CENSUS_DELTA,

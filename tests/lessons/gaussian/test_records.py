@@ -15,19 +15,23 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import mpmath
+import mpmath  # type: ignore[import-untyped]
 from dp_accounting import dp_event
 from dp_accounting.rdp import rdp_privacy_accountant
 
-from generator.lessons.gaussian import record
+from generator.lessons.gaussian import example_record as record
 from generator.lessons.gaussian.lab import grid_table, points
+from generator.lessons.gaussian.records import deployments_record
 
 mpmath.mp.dps = 50
 
 
 def _delta(mu2: Fraction, epsilon: mpmath.mpf) -> mpmath.mpf:
     """δ(ε) = ∫ (1 - e^{ε - l})₊ dN(μ²/2, μ²)(l), by quadrature."""
-    mean, sd = mpmath.mpf(mu2.numerator) / mu2.denominator / 2, mpmath.sqrt(mpmath.mpf(mu2.numerator) / mu2.denominator)
+    mean, sd = (
+        mpmath.mpf(mu2.numerator) / mu2.denominator / 2,
+        mpmath.sqrt(mpmath.mpf(mu2.numerator) / mu2.denominator),
+    )
 
     def integrand(loss: mpmath.mpf) -> mpmath.mpf:
         return (1 - mpmath.exp(epsilon - loss)) * mpmath.npdf(loss, mean, sd)
@@ -71,8 +75,8 @@ def test_laplace_by_hand() -> None:
 
 
 def test_census_persons_gives_the_published_epsilon() -> None:
-    shown = record("deployments")
-    assert shown["census_persons_epsilon"]["computed"] == "17.14"  # type: ignore[index]
+    shown = deployments_record()
+    assert shown["census_persons_epsilon"]["computed"] == "17.14"
 
 
 def test_every_grid_point_is_certified_and_ordered() -> None:
