@@ -1,0 +1,68 @@
+"""The Gaussian lesson: the Laplace and Gaussian mechanisms, Rényi DP and zCDP, with every
+irrational number certified.
+
+``LESSON`` is what the course sees of it (:class:`generator.course.lessons.Lesson`): its
+worked examples (:mod:`.catalogue`) and their records (:mod:`.records`), the deployments'
+numbers (``deployments``, computed by :mod:`generator.core.zcdp_deployments`), its quiz, its
+cards and its lab (:mod:`.lab`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.course.lessons import Lesson
+from generator.course.quiz import quiz_of
+from generator.lessons.gaussian.catalogue import BY_SLUG, DATA, PATH, SLUG
+from generator.lessons.gaussian.lab import LAB, example_texts
+from generator.lessons.gaussian.records import (
+    DeploymentsRecord,
+    ExampleRecord,
+    deployments_record,
+    example_extras,
+)
+
+DEPLOYMENTS = "deployments"
+
+
+def example_record(slug: str) -> ExampleRecord:
+    """A worked example's state (from the lab's table) and what the prose adds."""
+    example = BY_SLUG[slug]
+    state = LAB.record(LAB.read(example_texts(example)))
+    mechanism = example.gaussian() if example.mechanism == "gaussian" else example.laplace()
+    mu_squared, rdp_classic, ratio, deviation = example_extras(mechanism, example.delta)
+    return {
+        **state,
+        "slug": example.slug,
+        "title": example.title,
+        "noise": example.noise,
+        "sensitivity": example.sensitivity,
+        "k": example.k,
+        "delta": example.delta,
+        "mu_squared": mu_squared,
+        "rdp_classic": rdp_classic,
+        "classic_true_delta_ratio": ratio,
+        "deviation": deviation,
+    }
+
+
+def record(slug: str) -> ExampleRecord | DeploymentsRecord:
+    """Everything the page's prose reads of one example (a catalogue row, or ``deployments``)."""
+    return deployments_record() if slug == DEPLOYMENTS else example_record(slug)
+
+
+def card(slug: str) -> str:
+    """A worked example's card: the lab's results for its setting, and a link to the lab."""
+    example = BY_SLUG[slug]
+    return LAB.card("card.html", example_texts(example), example=example)
+
+
+LESSON = Lesson(
+    slug=SLUG,
+    folder=Path(__file__).resolve().parent,
+    examples=(*(example.slug for example in DATA.catalogue), DEPLOYMENTS),
+    record=record,
+    quiz=quiz_of(SLUG, DATA.quiz, PATH),
+    labs=(LAB,),
+    card=card,
+)

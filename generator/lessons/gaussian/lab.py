@@ -1,0 +1,170 @@
+"""The noise mechanisms lab, declared (``{{ lab gaussian }}``): a point of a small grid.
+
+URL: ``mechanism`` (``gaussian`` or ``laplace``), ``sigma`` (the Gaussian's σ), ``scale`` (the
+Laplace's b), ``sensitivity`` (Δ), ``k`` (the Gaussian's number of releases; the Laplace lab
+fixes k = 1) and ``delta`` (the target δ), each one of a few choices (:data:`GRID`). Outputs:
+``eps-exact`` (``data-value`` the exact ε at δ to three decimals, ``data-lower`` and
+``data-upper`` its enclosure rounded outward), and for the Gaussian ``eps-classic``
+(``data-value`` the classic calibration's ε when it is below 1, else empty and the reason
+shown), ``eps-rdp`` (``data-value`` the RDP bound rounded up, ``data-order`` its order) and
+``eps-zcdp`` (``data-value`` ρ + 2√(ρ ln(1/δ)) rounded up), for the Laplace ``eps-pure``
+(``data-value`` Δ/b as a decimal, ``data-exact`` the reduced fraction).
+
+Every ε but the Laplace's pure one is irrational, so the browser computes none of them: the
+core certifies every point of the grid at build time (:func:`grid_table`, kept in the build
+cache by the source of the records and the core), the page carries the table as data
+(``[data-lab-table]``) and the engine (``lab/gaussian.mjs``) looks the chosen point up. A
+Gaussian point's key is "gaussian|σ|Δ|k|δ", a Laplace point's "laplace|b|Δ|δ": the fields the
+other mechanism reads are ignored.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+from generator.core.fields import ChoiceLimit, parse_rational
+from generator.core.gaussian import GaussianMechanism
+from generator.core.laplace import LaplaceMechanism
+from generator.course.build_cache import canonical_json, default_cache, source_digest
+from generator.course.golden import Golden
+from generator.course.inputs import Field
+from generator.course.lab import Examples, Lab, Texts, Values
+from generator.lessons.gaussian.catalogue import DATA, PATH, Example
+from generator.lessons.gaussian.records import StateRecord, gaussian_record, laplace_record
+from generator.lessons.gaussian.view import TEXTS, announcement, view
+
+FOLDER = Path(__file__).resolve().parent
+DEFAULT_SLUG = "one-release"
+
+MECHANISM = ChoiceLimit("mechanism", ("gaussian", "laplace"))
+NOISE = ChoiceLimit("sigma", ("0.5", "1", "2", "5", "10", "20"))
+SCALE = ChoiceLimit("scale", ("0.5", "1", "2", "5", "10"))
+SENSITIVITY = ChoiceLimit("sensitivity", ("1", "2"))
+RELEASES = ChoiceLimit("k", ("1", "10", "100", "1000"))
+TARGET = ChoiceLimit("delta", ("0.001", "1e-5", "1e-10"))
+GRID = (MECHANISM, NOISE, SCALE, SENSITIVITY, RELEASES, TARGET)
+GAUSSIAN_KEY = (MECHANISM, NOISE, SENSITIVITY, RELEASES, TARGET)
+LAPLACE_KEY = (MECHANISM, SCALE, SENSITIVITY, TARGET)
+UNUSED = "1"  # what a row's address holds for a field its mechanism does not read
+
+FIELDS = (
+    Field(MECHANISM, "메커니즘", "", labels=("가우스", "라플라스")),
+    Field(NOISE, "가우스 잡음의 표준편차 σ", "", labels=NOISE.choices),
+    Field(SCALE, "라플라스 잡음의 척도 b", "", labels=SCALE.choices),
+    Field(SENSITIVITY, "민감도 Δ", "", labels=SENSITIVITY.choices),
+    Field(RELEASES, "가우스 공개 횟수 k", "", labels=("1", "10", "100", "1 000")),
+    Field(TARGET, "목표 δ", "", labels=("0.001", "10⁻⁵", "10⁻¹⁰")),
+)
+
+SUMMARY = (("eps-exact", "정확한 ε"), ("eps-rdp", "RDP ε"), ("eps-zcdp", "zCDP ε"))
+EXPLAINED_BY = {
+    "eps-exact": "analytic",
+    "eps-classic": "classic",
+    "eps-rdp": "renyi",
+    "eps-zcdp": "zcdp",
+    "eps-pure": "laplace",
+}
+
+
+@dataclass(frozen=True)
+class State:
+    """A point of the grid: the choices' texts as the address holds them."""
+
+    mechanism: str
+    sigma: str
+    scale: str
+    sensitivity: str
+    k: str
+    delta: str
+
+    @property
+    def key(self) -> str:
+        names = GAUSSIAN_KEY if self.mechanism == "gaussian" else LAPLACE_KEY
+        return "|".join(str(getattr(self, limit.name)) for limit in names)
+
+
+def state(values: Values) -> State:
+    return State(*(str(values[limit.name]) for limit in GRID))
+
+
+def _computed(point: State) -> StateRecord:
+    sensitivity, delta = parse_rational(point.sensitivity), parse_rational(point.delta)
+    if point.mechanism == "gaussian":
+        return gaussian_record(
+            GaussianMechanism(sensitivity, parse_rational(point.sigma), int(point.k)), delta
+        )
+    return laplace_record(LaplaceMechanism(sensitivity, parse_rational(point.scale)), delta)
+
+
+def points() -> dict[str, State]:
+    """Every distinct point of the grid, by its key."""
+    found: dict[str, State] = {}
+    for choices in itertools.product(*(limit.choices for limit in GRID)):
+        point = State(*choices)
+        found.setdefault(point.key, point)
+    return found
+
+
+def _table_text() -> str:
+    return canonical_json({key: _computed(point) for key, point in points().items()})
+
+
+def grid_table() -> dict[str, StateRecord]:
+    """Every grid point's record, by its key, from the build cache."""
+    digest = source_digest("generator.lessons.gaussian.records")
+    text = default_cache().text(
+        "gaussian-grid", (digest, canonical_json([list(limit.choices) for limit in GRID])), _table_text
+    )
+    table: dict[str, StateRecord] = json.loads(text)
+    return table
+
+
+def record(point: State) -> StateRecord:
+    return grid_table()[point.key]
+
+
+def _choice(limit: ChoiceLimit, value: Fraction) -> str:
+    matching = [choice for choice in limit.choices if parse_rational(choice) == value]
+    return matching[0] if matching else str(value)
+
+
+def example_texts(example: Example) -> dict[str, str]:
+    """The lab's texts of a catalogue row (its address): each value as its grid choice."""
+    gaussian = example.mechanism == "gaussian"
+    return {
+        "mechanism": example.mechanism,
+        "sigma": _choice(NOISE, example.noise) if gaussian else UNUSED,
+        "scale": UNUSED if gaussian else _choice(SCALE, example.noise),
+        "sensitivity": _choice(SENSITIVITY, example.sensitivity),
+        "k": _choice(RELEASES, Fraction(example.k)),
+        "delta": _choice(TARGET, example.delta),
+    }
+
+
+def sample(rng: random.Random) -> Texts:
+    """A point of the grid, each choice drawn uniformly."""
+    return {limit.name: rng.choice(limit.choices) for limit in GRID}
+
+
+LAB: Lab[State, StateRecord] = Lab(
+    name="gaussian",
+    title="잡음 메커니즘 실험실",
+    folder=FOLDER,
+    template="gaussian_lab.html",
+    fields=FIELDS,
+    state=state,
+    record=record,
+    view=view,
+    examples=Examples(PATH, DATA.catalogue, example_texts, DEFAULT_SLUG),
+    own_texts=TEXTS,
+    summary=SUMMARY,
+    explained_by=EXPLAINED_BY,
+    announcement=announcement,
+    golden=Golden(sample=sample, size=40, seed=24, extra_texts={"delta": ("0.00001", "1/100000", "1e-05")}),
+    table=grid_table,
+)

@@ -1,0 +1,101 @@
+/**
+ * The noise mechanisms lab in the browser: the twin of generator/lessons/gaussian/ (lab.py's
+ * state, view.py's slots and announcement).
+ *
+ * Every ε of this lab but the Laplace's pure one is irrational, so nothing here computes one:
+ * the core certified every point of the lab's grid at build time, and the page carries that
+ * table as data ([data-lab-table], read by the kit's `engineLab`). `evaluate` looks the chosen
+ * point up by its key ("gaussian|sigma|sensitivity|k|delta" or "laplace|scale|sensitivity|delta",
+ * each the choice's text), and `view` writes its strings into the slots with the page's
+ * sentences (the root's data-text-*: no sentence is typed here). The golden vectors hold every
+ * export to the Python (tests/js/engines.test.mjs).
+ *
+ * @module gaussian/lab
+ */
+
+import { fillTemplate } from '#lab/kit/text.mjs';
+
+/** @typedef {import('./types.mjs').StateRecord} StateRecord */
+/** @typedef {import('./types.mjs').Ball} Ball */
+/** @typedef {import('./types.mjs').Bound} Bound */
+
+const KEYS = Object.freeze({
+  gaussian: ['mechanism', 'sigma', 'sensitivity', 'k', 'delta'],
+  laplace: ['mechanism', 'scale', 'sensitivity', 'delta'],
+});
+
+/**
+ * The record of a point of the grid (lab.record): the table's entry for its key.
+ * @param {Record<string, string>} values @param {Record<string, StateRecord> | null} table
+ * @returns {StateRecord}
+ */
+export function evaluate(values, table) {
+  const names = values.mechanism === 'gaussian' ? KEYS.gaussian : KEYS.laplace;
+  const key = names.map((name) => values[name]).join('|');
+  if (!table || !Object.prototype.hasOwnProperty.call(table, key)) {
+    throw new Error('the lab has no certified values for ' + key);
+  }
+  return table[key];
+}
+
+/** @param {Ball} found */
+function ballAttrs(found) {
+  return { 'data-value': found.value, 'data-lower': found.lower, 'data-upper': found.upper };
+}
+
+/** A value the setting does not have (view._absent). @param {string} sentence @param {Record<string, string>} [extra] */
+function absent(sentence, extra = {}) {
+  return { attrs: { 'data-value': '', 'data-lower': '', 'data-upper': '', ...extra }, text: sentence };
+}
+
+/** @param {StateRecord} record @param {Record<string, string>} texts */
+function classicShown(record, texts) {
+  const found = record.classic;
+  if (record.classic_reason === 'covered') {
+    return { attrs: ballAttrs(found), text: fillTemplate(texts['classic-value'], { value: found.value }) };
+  }
+  if (record.classic_reason === 'over-one') {
+    return absent(fillTemplate(texts['classic-over-one'], { value: found.value }));
+  }
+  return absent(texts['gaussian-only']);
+}
+
+/** @param {Bound} found @param {Record<string, string>} texts */
+function rdpShown(found, texts) {
+  if (!found.value) return absent(texts['gaussian-only'], { 'data-order': '' });
+  return {
+    attrs: { ...ballAttrs(found), 'data-order': found.order },
+    text: fillTemplate(texts['rdp-value'], { value: found.value, order: found.order }),
+  };
+}
+
+/** @param {Bound} found @param {string} rho @param {Record<string, string>} texts */
+function zcdpShown(found, rho, texts) {
+  if (!found.value) return absent(texts['gaussian-only']);
+  return { attrs: ballAttrs(found), text: fillTemplate(texts['zcdp-value'], { value: found.value, rho }) };
+}
+
+/** @param {StateRecord} record @param {Record<string, string>} texts */
+function pureShown(record, texts) {
+  if (!record.pure) return { attrs: { 'data-value': '', 'data-exact': '' }, text: texts['laplace-only'] };
+  return {
+    attrs: { 'data-value': record.pure_decimal, 'data-exact': record.pure },
+    text: fillTemplate(texts['pure-value'], { value: record.pure_decimal, exact: record.pure }),
+  };
+}
+
+/** Every slot of the lab for one point (view.view). @param {StateRecord} record @param {Record<string, string>} texts */
+export function view(record, texts) {
+  return {
+    'out:eps-exact': { attrs: ballAttrs(record.exact), text: fillTemplate(texts['exact-value'], record.exact) },
+    'out:eps-classic': classicShown(record, texts),
+    'out:eps-rdp': rdpShown(record.rdp, texts),
+    'out:eps-zcdp': zcdpShown(record.zcdp, record.rho, texts),
+    'out:eps-pure': pureShown(record, texts),
+  };
+}
+
+/** What the live region says (view.announcement). @param {StateRecord} record @param {Record<string, string>} texts */
+export function announcement(record, texts) {
+  return fillTemplate(texts.announcement, { exact: record.exact.value });
+}

@@ -1,0 +1,241 @@
+"""The Gaussian lesson's records: what it shows of one setting, every value certified by the core.
+
+A setting is either k releases of the Gaussian mechanism (noise σ, L2 sensitivity Δ) or one
+release of the Laplace mechanism (scale b, L1 sensitivity Δ), at a target δ. Its record holds
+
+- ``exact``: the exact (optimal) ε at δ. For the Gaussian, k releases compose exactly into one
+  Gaussian with σ/√k (:mod:`generator.core.gaussian`, Balle & Wang 2018, Thm 8; Dong, Roth &
+  Su 2022, Cor 3.3), so the least ε with δ(ε) <= δ is found by proven bisection on the exact
+  profile; for the Laplace, ε(δ) = ε₀ + 2 ln(1 - δ) (:mod:`generator.core.laplace`);
+- ``pure`` (Laplace only): ε₀ = Δ/b, exact;
+- ``classic`` (Gaussian only): √(2 ln(1.25/δ))·Δ√k/σ, which Dwork & Roth's Thm A.1 covers only
+  below 1 (:mod:`generator.core.gaussian_classic`); ``classic_reason`` says which case holds;
+- ``rdp``: the RDP curve α ↦ αρ read as (ε, δ) by Canonne, Kamath & Steinke's conversion at a
+  rational order next to the best one (:func:`generator.core.renyi.tight_bound`), and
+  ``rdp_classic`` the same curve by Mironov's Prop 3 (:func:`generator.core.renyi.classic_bound`);
+- ``zcdp``: ρ + 2√(ρ ln(1/δ)), ρ = kΔ²/(2σ²) (Bun & Steinke 2016, Prop 1.3).
+
+Every value is a decimal at :data:`PLACES` places that both ends of its arb enclosure round to,
+with the enclosure rounded outward at :data:`BOUND_PLACES` places (``lower``, ``upper``). An
+upper bound (RDP, zCDP) is shown as its claim: the upper end rounded up at :data:`PLACES`
+places, so the decimal shown is itself a valid ε. A value the setting does not have is "".
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TypedDict
+
+from generator.core.certified import Certified, ceil_decimal
+from generator.core.gaussian import GaussianMechanism
+from generator.core.gaussian_classic import classic_calibration
+from generator.core.laplace import LaplaceMechanism
+from generator.core.rational import decimal_str, fraction_str
+from generator.core.renyi import RdpBound, classic_bound, tight_bound
+from generator.core.zcdp import Zcdp
+from generator.core.zcdp_deployments import (
+    CENSUS_DELTA,
+    CENSUS_HOUSING_EPSILON,
+    CENSUS_PERSONS_EPSILON,
+    CENSUS_PERSONS_RHO,
+    CENSUS_TOTAL_EPSILON,
+    GBOARD_DELTA,
+    census_persons,
+    census_rhos,
+    gboard,
+)
+
+PLACES = 3  # decimals of every ε shown
+BOUND_PLACES = 10  # decimals of data-lower and data-upper
+ORDER_PLACES = 12  # an order is 1 + a six-digit decimal, so this writes it exactly
+
+COVERED = "covered"  # ε_classic < 1: the theorem applies
+OVER_ONE = "over-one"  # ε_classic >= 1: the theorem does not apply
+NOT_GAUSSIAN = "laplace"  # the Laplace mechanism has no classic Gaussian calibration
+
+
+class Ball(TypedDict):
+    """A certified value: its decimal, and its enclosure rounded outward ("" when absent)."""
+
+    value: str
+    lower: str
+    upper: str
+
+
+class Bound(Ball):
+    """An upper bound on the exact ε through RDP at ``order`` ("" for zCDP's closed form)."""
+
+    order: str
+
+
+class StateRecord(TypedDict):
+    """What the lab shows of a point of its grid."""
+
+    mechanism: str
+    exact: Ball
+    pure: str  # the Laplace's ε₀ = Δ/b as a reduced fraction, "" for the Gaussian
+    pure_decimal: str
+    classic: Ball
+    classic_reason: str
+    rdp: Bound
+    zcdp: Bound
+    rho: str  # kΔ²/(2σ²) as a reduced fraction, "" for the Laplace
+
+
+EMPTY: Bound = {"value": "", "lower": "", "upper": "", "order": ""}
+
+
+def ball(found: Certified) -> Ball:
+    lower, upper = found.enclosure.bounds_text(BOUND_PLACES)
+    return {"value": found.decimal, "lower": lower, "upper": upper}
+
+
+def bound(found: Certified, order: Fraction | None) -> Bound:
+    """An upper bound shown as its claim (rounded up), with its enclosure and order."""
+    lower, upper = found.enclosure.bounds_text(BOUND_PLACES)
+    shown = ceil_decimal(found.upper, found.places)
+    return {
+        "value": shown,
+        "lower": lower,
+        "upper": upper,
+        "order": "" if order is None else decimal_str(order, ORDER_PLACES),
+    }
+
+
+def rdp_bound(found: RdpBound) -> Bound:
+    return bound(found.epsilon, found.order)
+
+
+def gaussian_record(mechanism: GaussianMechanism, delta: Fraction) -> StateRecord:
+    """Every ε of k Gaussian releases at δ (see the module)."""
+    classic = classic_calibration(mechanism, delta, PLACES)
+    rho = mechanism.rho
+    return {
+        "mechanism": "gaussian",
+        "exact": ball(mechanism.epsilon(delta, PLACES)),
+        "pure": "",
+        "pure_decimal": "",
+        "classic": ball(classic.epsilon),
+        "classic_reason": COVERED if classic.covered else OVER_ONE,
+        "rdp": rdp_bound(tight_bound(rho, delta, PLACES)),
+        "zcdp": bound(Zcdp(rho).epsilon(delta, PLACES), None),
+        "rho": fraction_str(rho),
+    }
+
+
+def laplace_record(mechanism: LaplaceMechanism, delta: Fraction) -> StateRecord:
+    """The Laplace's exact ε at δ and its pure ε₀."""
+    return {
+        "mechanism": "laplace",
+        "exact": ball(mechanism.epsilon_for_delta(delta, PLACES)),
+        "pure": fraction_str(mechanism.epsilon),
+        "pure_decimal": decimal_str(mechanism.epsilon, PLACES),
+        "classic": {"value": "", "lower": "", "upper": ""},
+        "classic_reason": NOT_GAUSSIAN,
+        "rdp": EMPTY,
+        "zcdp": EMPTY,
+        "rho": "",
+    }
+
+
+class ExampleRecord(StateRecord):
+    """A worked example's record: its setting and state, and what the prose adds."""
+
+    slug: str
+    title: str
+    noise: Fraction
+    sensitivity: Fraction
+    k: int
+    delta: Fraction
+    mu_squared: Fraction  # kΔ²/σ² (Gaussian) or 0
+    rdp_classic: Bound  # Mironov's conversion of the same curve (Gaussian)
+    classic_true_delta_ratio: str  # δ(ε_classic)/δ, certified (Gaussian)
+    deviation: str  # the noise's standard deviation: σ, or √2·b certified
+
+
+def example_extras(
+    mechanism: GaussianMechanism | LaplaceMechanism, delta: Fraction
+) -> tuple[Fraction, Bound, str, str]:
+    """(μ², the classic RDP conversion, the classic calibration's true-δ ratio, the noise's
+    standard deviation) of a worked example."""
+    if isinstance(mechanism, LaplaceMechanism):
+        return Fraction(0), EMPTY, "", mechanism.standard_deviation(PLACES).decimal
+    classic = classic_calibration(mechanism, delta, PLACES)
+    return (
+        mechanism.mu_squared,
+        rdp_bound(classic_bound(mechanism.rho, delta, PLACES)),
+        classic.ratio.decimal,
+        decimal_str(mechanism.sigma, PLACES),
+    )
+
+
+class Reading(TypedDict):
+    """A published number and the other side of it that we computed."""
+
+    published: str
+    computed: str
+    computed_lower: str
+    computed_upper: str
+    order: str
+
+
+class DeploymentsRecord(TypedDict):
+    """The Census and Gboard numbers (:mod:`generator.core.zcdp_deployments`)."""
+
+    census_delta: Fraction
+    census_total: Fraction
+    census_persons: Fraction
+    census_housing: Fraction
+    census_persons_rho: Fraction  # the production code's ρ for the persons file
+    census_persons_rho_decimal: str
+    census_persons_epsilon: Reading  # ρ_persons -> ε by CKS20 (computed), 17.14 published
+    census_persons_epsilon_bs16: str  # the same ρ by BS16 Prop 1.3
+    census_housing_rho: Reading  # 2.47 published -> ρ by CKS20 (computed)
+    census_total_rho: Reading  # 19.61 -> ρ by CKS20 (computed)
+    census_rho_sum: str  # ρ_persons + ρ_housing, rounded down at PLACES
+    census_joint_epsilon: str  # that ρ sum read once by CKS20 at δ = 10⁻¹⁰, rounded up
+    gboard_delta: Fraction
+    gboard_low: Reading  # ρ = 0.2 published -> ε by CKS20 (computed)
+    gboard_high: Reading  # ρ = 2 published -> ε by CKS20 (computed)
+    gboard_low_bs16: str
+    gboard_high_bs16: str
+
+
+def _reading(published: Fraction, found: Certified, order: Fraction | None, places: int) -> Reading:
+    lower, upper = found.enclosure.bounds_text(BOUND_PLACES)
+    return {
+        "published": decimal_str(published, places),
+        "computed": found.decimal,
+        "computed_lower": lower,
+        "computed_upper": upper,
+        "order": "" if order is None else decimal_str(order, ORDER_PLACES),
+    }
+
+
+def deployments_record() -> DeploymentsRecord:
+    """Each deployment's published side and the side we computed from it, at its δ."""
+    persons = census_persons(2)
+    _, housing, total = census_rhos(PLACES)
+    low, high = gboard(PLACES)
+    rho_sum = CENSUS_PERSONS_RHO + housing.cks20.rho.lower
+    return {
+        "census_delta": CENSUS_DELTA,
+        "census_total": CENSUS_TOTAL_EPSILON,
+        "census_persons": CENSUS_PERSONS_EPSILON,
+        "census_housing": CENSUS_HOUSING_EPSILON,
+        "census_persons_rho": CENSUS_PERSONS_RHO,
+        "census_persons_rho_decimal": decimal_str(CENSUS_PERSONS_RHO, PLACES),
+        "census_persons_epsilon": _reading(
+            CENSUS_PERSONS_EPSILON, persons.cks20.epsilon, persons.cks20.order, 2
+        ),
+        "census_persons_epsilon_bs16": persons.bs16.decimal,
+        "census_housing_rho": _reading(CENSUS_HOUSING_EPSILON, housing.cks20.rho, housing.cks20.order, 2),
+        "census_total_rho": _reading(CENSUS_TOTAL_EPSILON, total.cks20.rho, total.cks20.order, 2),
+        "census_rho_sum": decimal_str(rho_sum - rho_sum % Fraction(1, 10**PLACES), PLACES),
+        "census_joint_epsilon": Zcdp(rho_sum).tight_epsilon(CENSUS_DELTA, 2).claim,
+        "gboard_delta": GBOARD_DELTA,
+        "gboard_low": _reading(low.rho, low.cks20.epsilon, low.cks20.order, 1),
+        "gboard_high": _reading(high.rho, high.cks20.epsilon, high.cks20.order, 1),
+        "gboard_low_bs16": low.bs16.decimal,
+        "gboard_high_bs16": high.bs16.decimal,
+    }

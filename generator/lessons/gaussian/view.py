@@ -1,0 +1,93 @@
+"""What the noise mechanisms lab and its cards show: every output slot, from its record.
+
+The lab's module (``lab/gaussian.mjs``) computes the same view in the browser from the same
+record (the golden vectors hold the two equal). Outputs (see :mod:`.lab`): ``eps-exact``,
+``eps-classic``, ``eps-rdp``, ``eps-zcdp`` and ``eps-pure``; a value the mechanism does not
+have is an empty ``data-value`` and a sentence saying why.
+"""
+
+from __future__ import annotations
+
+from generator.course.shown import Shown, View, text
+from generator.lessons.gaussian.records import COVERED, OVER_ONE, Ball, Bound, StateRecord
+
+# Every sentence the view writes, with {slots} it fills; the browser fills them the same way.
+TEXTS = {
+    "exact-value": "{value} (인증된 구간 [{lower}, {upper}])",
+    "classic-value": "{value} (ε < 1이므로 정리가 적용된다)",
+    "classic-over-one": "정리가 적용되지 않는다 (식의 값 {value} ≥ 1)",
+    "rdp-value": "{value} 이하 (차수 α = {order})",
+    "zcdp-value": "{value} 이하 (ρ = {rho})",
+    "pure-value": "{value} (= Δ/b = {exact})",
+    "gaussian-only": "가우스 메커니즘에서만 계산한다",
+    "laplace-only": "라플라스 메커니즘에서만 계산한다",
+    "announcement": "정확한 ε {exact}",
+}
+
+
+def _attrs(found: Ball) -> dict[str, str]:
+    return {"data-value": found["value"], "data-lower": found["lower"], "data-upper": found["upper"]}
+
+
+def _absent(sentence: str, **extra: str) -> Shown:
+    """A value the setting does not have: empty attributes and the sentence saying why."""
+    return text(sentence, **{"data-value": "", "data-lower": "", "data-upper": "", **extra})
+
+
+def exact_shown(found: Ball) -> Shown:
+    """The exact ε at δ with its enclosure."""
+    return text(TEXTS["exact-value"].format(**found), **_attrs(found))
+
+
+def classic_shown(record: StateRecord) -> Shown:
+    """The classic calibration's ε when the theorem covers it, else the reason."""
+    found = record["classic"]
+    if record["classic_reason"] == COVERED:
+        return text(TEXTS["classic-value"].format(value=found["value"]), **_attrs(found))
+    if record["classic_reason"] == OVER_ONE:
+        return _absent(TEXTS["classic-over-one"].format(value=found["value"]))
+    return _absent(TEXTS["gaussian-only"])
+
+
+def rdp_shown(found: Bound) -> Shown:
+    """The RDP bound with its order."""
+    if not found["value"]:
+        return _absent(TEXTS["gaussian-only"], **{"data-order": ""})
+    return text(
+        TEXTS["rdp-value"].format(value=found["value"], order=found["order"]),
+        **_attrs(found),
+        **{"data-order": found["order"]},
+    )
+
+
+def zcdp_shown(found: Bound, rho: str) -> Shown:
+    """The zCDP bound with its ρ."""
+    if not found["value"]:
+        return _absent(TEXTS["gaussian-only"])
+    return text(TEXTS["zcdp-value"].format(value=found["value"], rho=rho), **_attrs(found))
+
+
+def pure_shown(record: StateRecord) -> Shown:
+    """The Laplace's pure ε₀ = Δ/b."""
+    if not record["pure"]:
+        return text(TEXTS["laplace-only"], **{"data-value": "", "data-exact": ""})
+    return text(
+        TEXTS["pure-value"].format(value=record["pure_decimal"], exact=record["pure"]),
+        **{"data-value": record["pure_decimal"], "data-exact": record["pure"]},
+    )
+
+
+def view(record: StateRecord) -> View:
+    """Every slot of the lab for one point of its grid."""
+    return {
+        "out:eps-exact": exact_shown(record["exact"]),
+        "out:eps-classic": classic_shown(record),
+        "out:eps-rdp": rdp_shown(record["rdp"]),
+        "out:eps-zcdp": zcdp_shown(record["zcdp"], record["rho"]),
+        "out:eps-pure": pure_shown(record),
+    }
+
+
+def announcement(record: StateRecord) -> str:
+    """What the live region says after an update: the exact ε."""
+    return TEXTS["announcement"].format(exact=record["exact"]["value"])
