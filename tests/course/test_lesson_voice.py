@@ -84,6 +84,7 @@ TERMS = (
     ),
     Term("회계 방법", re.compile(r"회계(?! 방법)|어카운턴트"), "a privacy accountant is a 회계 방법"),
     Term("지지집합", re.compile(r"지원|서포트"), "the support of a distribution is its 지지집합"),
+    Term("레니", re.compile(r"렌니"), "Rényi is written 레니 (레니 DP, 레니 발산)"),
     Term(
         "N배",
         re.compile(r"배 (?:작|적)"),
@@ -250,6 +251,7 @@ def test_the_generators_korean_texts_use_the_same_terms() -> None:
         ("참으로 답할 확률 p, 참값 확률 p", ["참값 확률"]),
         ("작은 데이터베이스, 이웃한 두 데이터에서", ["데이터셋", "데이터셋"]),
         ("PLD 회계, 회계 방법, 회계기", ["회계 방법", "회계 방법"]),
+        ("렌니 발산으로 잰다", ["레니"]),
         ("f가 지원 위에서 가역인가", ["지지집합"]),
         ("기본 정리의 값보다 2.34배 작다", ["N배"]),
     ],

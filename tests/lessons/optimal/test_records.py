@@ -343,7 +343,7 @@ def test_the_page_introduces_its_terms_and_links_the_glossary() -> None:
         "고급 합성 정리(advanced composition theorem",
         "최적 합성(optimal composition",
         "회계 방법(privacy accountant)",
-        "렌니 DP(Rényi differential privacy, RDP)",
+        "레니 DP(Rényi differential privacy, RDP)",
         "프라이버시 손실 분포(privacy loss distribution, PLD)",
         "병렬 합성(parallel composition)",
     ):
@@ -352,7 +352,7 @@ def test_the_page_introduces_its_terms_and_links_the_glossary() -> None:
     for row in (
         "| 프라이버시 손실 확률변수 | privacy loss random variable |",
         "| 고급 합성 정리 | advanced composition theorem |",
-        "| 렌니 DP | Rényi differential privacy (RDP) |",
+        "| 레니 DP | Rényi differential privacy (RDP) |",
         "| 프라이버시 손실 분포 | privacy loss distribution (PLD) |",
         "| 병렬 합성 | parallel composition |",
     ):
