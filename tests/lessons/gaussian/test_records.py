@@ -13,9 +13,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
 
 import mpmath  # type: ignore[import-untyped]
+import pytest
 from dp_accounting import dp_event
 from dp_accounting.rdp import rdp_privacy_accountant
 
@@ -23,7 +25,12 @@ from generator.lessons.gaussian import example_record as record
 from generator.lessons.gaussian.lab import grid_table, points
 from generator.lessons.gaussian.records import deployments_record
 
-mpmath.mp.dps = 50
+
+@pytest.fixture(autouse=True)
+def _fifty_digits() -> Iterator[None]:
+    """Every test here at 50 digits, and mpmath's precision as it was after it."""
+    with mpmath.workdps(50):
+        yield
 
 
 def _delta(mu2: Fraction, epsilon: mpmath.mpf) -> mpmath.mpf:
