@@ -7,8 +7,8 @@ enclosure rounded outward), the RDP accountant's ε with the improved and with t
 conversion.
 
 Every ε is irrational, so the browser computes none of them: the core certifies every point of
-the grid at build time (:func:`grid_table`, kept in the build cache by the source of the
-records and the core), the page carries the table as data (``[data-lab-table]``) and the
+the grid at build time (:data:`TABLE`, a :class:`~generator.course.lookup_grid.LookupGrid`
+kept in the build cache), the page carries the table as data (``[data-lab-table]``) and the
 engine (``lab/dpsgd.mjs``) looks the chosen point up. The certified bracket on the optimal ε
 takes seconds per point, so the lab shows the RDP accountant only, and the worked examples'
 cards show the bracket as well.
@@ -16,19 +16,16 @@ cards show the bracket as well.
 
 from __future__ import annotations
 
-import itertools
-import json
-import random
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
 from generator.core.fields import ChoiceLimit, parse_rational
 from generator.core.subsampled_gaussian import SubsampledGaussian
-from generator.course.build_cache import canonical_json, default_cache, source_digest
 from generator.course.golden import Golden
 from generator.course.inputs import Field
-from generator.course.lab import Examples, Lab, Texts, Values
+from generator.course.lab import Examples, Lab, Texts
+from generator.course.lookup_grid import LookupGrid
 from generator.lessons.dpsgd.catalogue import DATA, PATH, Example
 from generator.lessons.dpsgd.records import StateRecord, state_record
 from generator.lessons.dpsgd.view import TEXTS, announcement, view
@@ -69,8 +66,8 @@ class State:
         return "|".join((self.q, self.sigma, self.steps, self.delta))
 
 
-def state(values: Values) -> State:
-    return State(*(str(values[limit.name]) for limit in GRID))
+def _point(texts: Texts) -> State:
+    return State(*(texts[limit.name] for limit in GRID))
 
 
 def _computed(point: State) -> StateRecord:
@@ -78,43 +75,14 @@ def _computed(point: State) -> StateRecord:
     return state_record(mechanism, int(point.steps), parse_rational(point.delta))
 
 
-def _table_text() -> str:
-    points = (State(*choices) for choices in itertools.product(*(limit.choices for limit in GRID)))
-    return canonical_json({point.key: _computed(point) for point in points})
-
-
-def grid_table() -> dict[str, StateRecord]:
-    """Every grid point's record by its key ("rate|sigma|steps|delta", the choices' texts), cached."""
-    digest = source_digest("generator.lessons.dpsgd.records")
-    text = default_cache().text(
-        "dpsgd-grid", (digest, canonical_json([list(limit.choices) for limit in GRID])), _table_text
-    )
-    table: dict[str, StateRecord] = json.loads(text)
-    return table
-
-
-def record(point: State) -> StateRecord:
-    return grid_table()[point.key]
+TABLE = LookupGrid("dpsgd-grid", GRID, "generator.lessons.dpsgd.records", _point, _computed)
 
 
 def example_texts(example: Example) -> dict[str, str]:
     """The lab's texts of a catalogue row (its address): each value as its grid choice."""
-    values = {
-        "rate": example.q,
-        "sigma": example.sigma,
-        "steps": Fraction(example.steps),
-        "delta": example.delta,
-    }
-    texts: dict[str, str] = {}
-    for limit in GRID:
-        matching = [choice for choice in limit.choices if parse_rational(choice) == values[limit.name]]
-        texts[limit.name] = matching[0] if matching else str(values[limit.name])
-    return texts
-
-
-def sample(rng: random.Random) -> Texts:
-    """A point of the grid, each choice drawn uniformly."""
-    return {limit.name: rng.choice(limit.choices) for limit in GRID}
+    return TABLE.texts(
+        {"rate": example.q, "sigma": example.sigma, "steps": Fraction(example.steps), "delta": example.delta}
+    )
 
 
 LAB: Lab[State, StateRecord] = Lab(
@@ -123,14 +91,16 @@ LAB: Lab[State, StateRecord] = Lab(
     folder=FOLDER,
     template="dpsgd_lab.html",
     fields=FIELDS,
-    state=state,
-    record=record,
+    state=TABLE.state,
+    record=TABLE.record,
     view=view,
     examples=Examples(PATH, DATA.catalogue, example_texts, DEFAULT_SLUG),
     own_texts=TEXTS,
     summary=SUMMARY,
     explained_by=EXPLAINED_BY,
     announcement=announcement,
-    golden=Golden(sample=sample, size=40, seed=25, extra_texts={"delta": ("0.00001", "1/100000", "1e-05")}),
-    table=grid_table,
+    golden=Golden(
+        sample=TABLE.sample, size=40, seed=25, extra_texts={"delta": ("0.00001", "1/100000", "1e-05")}
+    ),
+    table=TABLE.table,
 )

@@ -11,8 +11,8 @@ shown), ``eps-rdp`` (``data-value`` the RDP bound rounded up, ``data-order`` its
 (``data-value`` Δ/b as a decimal, ``data-exact`` the reduced fraction).
 
 Every ε but the Laplace's pure one is irrational, so the browser computes none of them: the
-core certifies every point of the grid at build time (:func:`grid_table`, kept in the build
-cache by the source of the records and the core), the page carries the table as data
+core certifies every point of the grid at build time (:data:`TABLE`, a
+:class:`~generator.course.lookup_grid.LookupGrid` kept in the build cache), the page carries the table as data
 (``[data-lab-table]``) and the engine (``lab/gaussian.mjs``) looks the chosen point up. A
 Gaussian point's key is "gaussian|σ|Δ|k|δ", a Laplace point's "laplace|b|Δ|δ": the fields the
 other mechanism reads are ignored.
@@ -20,9 +20,6 @@ other mechanism reads are ignored.
 
 from __future__ import annotations
 
-import itertools
-import json
-import random
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -30,10 +27,10 @@ from pathlib import Path
 from generator.core.fields import ChoiceLimit, parse_rational
 from generator.core.gaussian import GaussianMechanism
 from generator.core.laplace import LaplaceMechanism
-from generator.course.build_cache import canonical_json, default_cache, source_digest
 from generator.course.golden import Golden
 from generator.course.inputs import Field
-from generator.course.lab import Examples, Lab, Texts, Values
+from generator.course.lab import Examples, Lab, Texts
+from generator.course.lookup_grid import LookupGrid
 from generator.lessons.gaussian.catalogue import DATA, PATH, Example
 from generator.lessons.gaussian.records import StateRecord, gaussian_record, laplace_record
 from generator.lessons.gaussian.view import TEXTS, announcement, view
@@ -88,8 +85,8 @@ class State:
         return "|".join(str(getattr(self, limit.name)) for limit in names)
 
 
-def state(values: Values) -> State:
-    return State(*(str(values[limit.name]) for limit in GRID))
+def _point(texts: Texts) -> State:
+    return State(*(texts[limit.name] for limit in GRID))
 
 
 def _computed(point: State) -> StateRecord:
@@ -101,54 +98,22 @@ def _computed(point: State) -> StateRecord:
     return laplace_record(LaplaceMechanism(sensitivity, parse_rational(point.scale)), delta)
 
 
-def points() -> dict[str, State]:
-    """Every distinct point of the grid, by its key."""
-    found: dict[str, State] = {}
-    for choices in itertools.product(*(limit.choices for limit in GRID)):
-        point = State(*choices)
-        found.setdefault(point.key, point)
-    return found
-
-
-def _table_text() -> str:
-    return canonical_json({key: _computed(point) for key, point in points().items()})
-
-
-def grid_table() -> dict[str, StateRecord]:
-    """Every grid point's record, by its key, from the build cache."""
-    digest = source_digest("generator.lessons.gaussian.records")
-    text = default_cache().text(
-        "gaussian-grid", (digest, canonical_json([list(limit.choices) for limit in GRID])), _table_text
-    )
-    table: dict[str, StateRecord] = json.loads(text)
-    return table
-
-
-def record(point: State) -> StateRecord:
-    return grid_table()[point.key]
-
-
-def _choice(limit: ChoiceLimit, value: Fraction) -> str:
-    matching = [choice for choice in limit.choices if parse_rational(choice) == value]
-    return matching[0] if matching else str(value)
+TABLE = LookupGrid("gaussian-grid", GRID, "generator.lessons.gaussian.records", _point, _computed)
 
 
 def example_texts(example: Example) -> dict[str, str]:
     """The lab's texts of a catalogue row (its address): each value as its grid choice."""
     gaussian = example.mechanism == "gaussian"
-    return {
-        "mechanism": example.mechanism,
-        "sigma": _choice(NOISE, example.noise) if gaussian else UNUSED,
-        "scale": UNUSED if gaussian else _choice(SCALE, example.noise),
-        "sensitivity": _choice(SENSITIVITY, example.sensitivity),
-        "k": _choice(RELEASES, Fraction(example.k)),
-        "delta": _choice(TARGET, example.delta),
-    }
-
-
-def sample(rng: random.Random) -> Texts:
-    """A point of the grid, each choice drawn uniformly."""
-    return {limit.name: rng.choice(limit.choices) for limit in GRID}
+    return TABLE.texts(
+        {
+            "mechanism": example.mechanism,
+            "sigma": example.noise if gaussian else UNUSED,
+            "scale": UNUSED if gaussian else example.noise,
+            "sensitivity": example.sensitivity,
+            "k": Fraction(example.k),
+            "delta": example.delta,
+        }
+    )
 
 
 LAB: Lab[State, StateRecord] = Lab(
@@ -157,14 +122,16 @@ LAB: Lab[State, StateRecord] = Lab(
     folder=FOLDER,
     template="gaussian_lab.html",
     fields=FIELDS,
-    state=state,
-    record=record,
+    state=TABLE.state,
+    record=TABLE.record,
     view=view,
     examples=Examples(PATH, DATA.catalogue, example_texts, DEFAULT_SLUG),
     own_texts=TEXTS,
     summary=SUMMARY,
     explained_by=EXPLAINED_BY,
     announcement=announcement,
-    golden=Golden(sample=sample, size=40, seed=24, extra_texts={"delta": ("0.00001", "1/100000", "1e-05")}),
-    table=grid_table,
+    golden=Golden(
+        sample=TABLE.sample, size=40, seed=24, extra_texts={"delta": ("0.00001", "1/100000", "1e-05")}
+    ),
+    table=TABLE.table,
 )

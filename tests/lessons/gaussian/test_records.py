@@ -22,7 +22,7 @@ from dp_accounting import dp_event
 from dp_accounting.rdp import rdp_privacy_accountant
 
 from generator.lessons.gaussian import example_record as record
-from generator.lessons.gaussian.lab import grid_table, points
+from generator.lessons.gaussian.lab import TABLE
 from generator.lessons.gaussian.records import deployments_record
 
 
@@ -87,8 +87,8 @@ def test_census_persons_gives_the_published_epsilon() -> None:
 
 
 def test_every_grid_point_is_certified_and_ordered() -> None:
-    table = grid_table()
-    assert set(table) == set(points())
+    table = TABLE.table()
+    assert set(table) == set(TABLE.points())
     for entry in table.values():
         assert Fraction(entry["exact"]["lower"]) <= Fraction(entry["exact"]["upper"])
         if entry["mechanism"] == "gaussian":
