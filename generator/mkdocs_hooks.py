@@ -15,7 +15,8 @@ One build, in event order:
   Markdown tables course tables (:mod:`generator.course.page_tables`); bad TeX
   stops the build, naming the page and the formula.
 - ``on_post_page``: a page that holds labs gets the script tag of each
-  (:func:`generator.course.lab_bundle.with_lab_scripts`); other pages load no lab code. Its
+  (:func:`generator.course.lab_bundle.with_lab_scripts`); other pages load no lab code. A
+  page whose visible text shows TeX source stops the build (:mod:`generator.course.visible_text`). Its
   static charts get addresses relative to the page, and are noted for writing
   (:mod:`generator.course.chart_files`). In
   the SCORM variant, links to other pages become their text
@@ -59,6 +60,7 @@ from generator.course.page_tables import with_course_tables  # noqa: E402
 from generator.course.progress import with_course_progress  # noqa: E402
 from generator.course.site_assets import add_vendor_files  # noqa: E402
 from generator.course.site_check import foreign_references  # noqa: E402
+from generator.course.visible_text import raw_tex  # noqa: E402
 
 _katex = KatexProcess()
 _serving = False
@@ -162,6 +164,9 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
         scripts = lab_scripts(lesson_of_page(page.file.src_uri))
         urls = {name: get_relative_url(path, page.url) for name, path in scripts.items()}
         output = with_lab_scripts(output, urls)
+        shown = raw_tex(output)
+        if shown:
+            raise ValueError("TeX source or a dollar sign in the text a reader sees: " + " | ".join(shown))
         _charts.update(chart_paths(output))
         output = with_chart_urls(output, lambda path: get_relative_url(path, page.url))
         if config.extra.get("variant") == "scorm":

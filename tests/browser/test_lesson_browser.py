@@ -8,6 +8,7 @@ nothing threw. Screenshots go to /tmp/shots/ for a person to look at.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -75,9 +76,10 @@ def test_stepper_by_mouse_and_keyboard(new_page: Any, lesson: tuple[str, str]) -
     page, log = open_lesson(new_page, url)
     stepper = page.locator("[data-stepper='concept']")
     steps = stepper.locator(":scope > .cl-step")
-    status = stepper.locator(".cl-stepper-status")
-    previous = stepper.get_by_role("button", name="이전")
-    following = stepper.get_by_role("button", name="다음")
+    top = stepper.locator(".cl-stepper-controls:not(.cl-stepper-controls--end)")
+    status = top.locator(".cl-stepper-status")
+    previous = top.get_by_role("button", name="이전")
+    following = top.get_by_role("button", name="다음")
     assert steps.count() == 4
 
     def assert_at(number: int) -> None:
@@ -119,6 +121,37 @@ def test_stepper_by_mouse_and_keyboard(new_page: Any, lesson: tuple[str, str]) -
     page.keyboard.press("ArrowLeft")
     assert_at(3)
     assert_clean(log, origin)
+
+
+def test_the_controls_after_a_long_step_show_the_next_from_its_top(new_page: Any, site_url: str) -> None:
+    page, log = new_page(viewport={"width": 390, "height": 844})
+    page.goto(site_url + LESSON_PAGE)
+    stepper = page.locator("[data-stepper='concept']")
+    steps = stepper.locator(":scope > .cl-step")
+    end = stepper.locator(".cl-stepper-controls--end")
+    expect(end.locator(".cl-stepper-status")).to_have_text("1 / 4")
+    expect(end.get_by_role("button", name="이전")).to_be_disabled()
+    expect(end.get_by_role("link", name="이론으로 넘어가기")).to_be_hidden()
+    for number in (2, 3, 4):
+        end.get_by_role("button", name="다음").click()
+        expect(steps.nth(number - 1)).to_be_visible()
+        expect(steps.nth(number - 1)).to_be_focused()
+        expect(stepper.locator(".cl-stepper-controls:not(.cl-stepper-controls--end) .cl-stepper-status")).to_have_text(
+            f"{number} / 4"
+        )
+        # The step is shown from its top: the stepper's top edge is on the screen, below the header.
+        top = page.evaluate("document.querySelector('[data-stepper=concept]').getBoundingClientRect().top")
+        assert 0 <= top < 200, top
+    expect(end.get_by_role("button", name="다음")).to_be_hidden()
+    onward = end.get_by_role("link", name="이론으로 넘어가기")
+    expect(onward).to_be_visible()
+    onward.click()
+    expect(page).to_have_url(re.compile(r"#theory$"))
+    theory = page.evaluate("document.getElementById('theory').getBoundingClientRect().top")
+    assert 0 <= theory < 200, theory
+    end.get_by_role("button", name="이전").click()
+    expect(steps.nth(2)).to_be_visible()
+    assert_clean(log, site_url)
 
 
 def test_without_javascript_every_step_and_answer_is_readable(
