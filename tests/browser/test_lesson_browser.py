@@ -136,9 +136,8 @@ def test_the_controls_after_a_long_step_show_the_next_from_its_top(new_page: Any
         end.get_by_role("button", name="다음").click()
         expect(steps.nth(number - 1)).to_be_visible()
         expect(steps.nth(number - 1)).to_be_focused()
-        expect(stepper.locator(".cl-stepper-controls:not(.cl-stepper-controls--end) .cl-stepper-status")).to_have_text(
-            f"{number} / 4"
-        )
+        top_status = stepper.locator(".cl-stepper-controls:not(.cl-stepper-controls--end) .cl-stepper-status")
+        expect(top_status).to_have_text(f"{number} / 4")
         # The step is shown from its top: the stepper's top edge is on the screen, below the header.
         top = page.evaluate("document.querySelector('[data-stepper=concept]').getBoundingClientRect().top")
         assert 0 <= top < 200, top
