@@ -13,7 +13,8 @@ One build, in event order:
   and the placeholder.
 - ``on_page_content``: render the math with KaTeX (:mod:`generator.course.katex_render`) and make
   Markdown tables course tables (:mod:`generator.course.page_tables`); bad TeX
-  stops the build, naming the page and the formula.
+  stops the build, naming the page and the formula. A lesson's title gets its reading time and
+  a link to its quiz (:mod:`generator.course.lesson_length`), its end the previous/next links.
 - ``on_post_page``: a page that holds labs gets the script tag of each
   (:func:`generator.course.lab_bundle.with_lab_scripts`); other pages load no lab code. A
   page whose visible text shows TeX source stops the build (:mod:`generator.course.visible_text`). Its
@@ -55,6 +56,7 @@ from generator.course.course_order import Place, course_order, lesson_slug, neig
 from generator.course.katex_render import KatexError, KatexProcess, render_inline_text, render_math  # noqa: E402
 from generator.course.lab_bundle import BundleError, lab_scripts, with_lab_scripts  # noqa: E402
 from generator.course.lesson_about import LessonAbout, lesson_about  # noqa: E402
+from generator.course.lesson_length import with_lesson_length  # noqa: E402
 from generator.course.lms_links import unlink_pages  # noqa: E402
 from generator.course.page_tables import with_course_tables  # noqa: E402
 from generator.course.progress import with_course_progress  # noqa: E402
@@ -152,7 +154,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
             link.title = render_inline_text(link.title, _katex.render)
         html = with_course_tables(render_math(html, _katex.render))
         slug = lesson_slug(page.file.src_uri, {place.slug for place in _order})
-        return html + neighbours_html(_order, slug) if slug else html
+        return with_lesson_length(html) + neighbours_html(_order, slug) if slug else html
     except KatexError as error:
         raise PluginError(f"{page.file.src_uri}: {error}") from error
 

@@ -55,12 +55,17 @@ class _VisibleText(HTMLParser):
             self.texts.append(data)
 
 
-def raw_tex(html: str) -> list[str]:
-    """Each visible text of the page that holds TeX source or a dollar, stripped."""
+def visible_texts(html: str) -> list[str]:
+    """The text nodes a reader sees, in order (see the module's docstring for what is left out)."""
     parser = _VisibleText()
     parser.feed(html)
     parser.close()
-    return [text.strip() for text in parser.texts if RAW_TEX.search(text)]
+    return parser.texts
+
+
+def raw_tex(html: str) -> list[str]:
+    """Each visible text of the page that holds TeX source or a dollar, stripped."""
+    return [text.strip() for text in visible_texts(html) if RAW_TEX.search(text)]
 
 
 def raw_tex_in_site(site_dir: Path) -> dict[str, list[str]]:

@@ -528,7 +528,7 @@ def test_lesson_screenshots_and_no_horizontal_overflow(
         _shoot(page, stepper, f"stepper-{width}-step{step}.png")
         assert _overflow(page) <= 0, f"step {step} overflows at {width}px"
         if step < 4:
-            stepper.get_by_role("button", name="다음").click()
+            stepper.get_by_role("button", name="다음").first.click()  # the controls above the steps
     _shoot(page, page.locator(".katex-display:visible").first, f"math-{width}.png")
     _shoot(page, page.locator(".cl-card").first, f"card-{width}.png")
     page.evaluate("document.querySelectorAll('details').forEach(details => { details.open = true; })")
