@@ -153,6 +153,43 @@ def test_the_controls_after_a_long_step_show_the_next_from_its_top(new_page: Any
     assert_clean(log, site_url)
 
 
+def test_the_scheme_follows_the_system_and_the_toggle_is_remembered(new_page: Any, site_url: str) -> None:
+    scheme = "document.body.dataset.mdColorScheme"
+    dark, _ = new_page(color_scheme="dark")
+    dark.goto(site_url + LESSON_PAGE)
+    assert dark.evaluate(scheme) == "slate"
+    page, log = new_page(color_scheme="light")
+    page.goto(site_url + LESSON_PAGE)
+    assert page.evaluate(scheme) == "default"
+    page.get_by_title("어두운 화면으로 바꾸기").click()
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
+    page.goto(site_url + "lessons/events.html")
+    assert page.evaluate(scheme) == "slate", "the choice holds on the next page"
+    page.get_by_title("밝은 화면으로 바꾸기").click()
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "default")
+    assert_clean(log, site_url)
+
+
+# The colour of the lesson's text and of its page's background, as numbers 0..255.
+_INK = """() => {
+  const rgb = (text) => text.match(/[0-9.]+/g).slice(0, 3).map(Number);
+  const body = getComputedStyle(document.body);
+  const prose = getComputedStyle(document.querySelector('.md-typeset p'));
+  return { ink: rgb(prose.color), paper: rgb(body.backgroundColor) };
+}"""
+
+
+def test_a_dark_screen_prints_dark_text_on_white(new_page: Any, site_url: str) -> None:
+    page, _ = new_page(color_scheme="dark")
+    page.goto(site_url + LESSON_PAGE)
+    screen = page.evaluate(_INK)
+    assert min(screen["ink"]) > 150, "on screen the dark scheme's text is light"
+    page.emulate_media(media="print")
+    printed = page.evaluate(_INK)
+    assert max(printed["ink"]) < 80, printed
+    assert min(printed["paper"]) == 255, printed
+
+
 def test_without_javascript_every_step_and_answer_is_readable(
     new_page: Any, site_url: str, built_site: Path
 ) -> None:
