@@ -172,7 +172,7 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
         _charts.update(chart_paths(output))
         output = with_chart_urls(output, lambda path: get_relative_url(path, page.url))
         if config.extra.get("variant") == "scorm":
-            output = unlink_pages(output, page.url.rsplit("/", 1)[-1])
+            output = unlink_pages(output, page.file.dest_uri)
         else:
             output = with_course_progress(output, _order)
         return output

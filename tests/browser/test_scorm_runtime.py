@@ -237,6 +237,24 @@ def test_a_failed_attempt_says_its_result_and_that_a_new_attempt_is_needed(
     _assert_clean(log, blocked)
 
 
+def test_the_glossary_opens_beside_the_sco_which_keeps_its_session(
+    new_page: Any, lms: tuple[str, str, list[str]]
+) -> None:
+    page, frame, log, blocked = _launch(new_page, lms, None)
+    calls = len(page.evaluate("lmsCalls"))
+    with page.context.expect_page() as opened:
+        frame.locator("article a[href^='../glossary.html']").first.click()
+    glossary = opened.value
+    glossary.wait_for_load_state()
+    assert glossary.url.split("#")[0].endswith("course/glossary.html")
+    expect(glossary.locator("article table.cl-table")).to_be_visible()
+    assert glossary.evaluate("window.opener") is None
+    # The SCO is still loaded and has told the LMS nothing: no finish, no second session.
+    expect(frame.locator("form[data-quiz][data-quiz-mounted]")).to_have_count(1)
+    assert [call["name"] for call in page.evaluate("lmsCalls")[calls:]] == []
+    _assert_clean(log, blocked)
+
+
 def test_reset_in_the_lms_never_turns_passed_into_failed(
     new_page: Any, lms: tuple[str, str, list[str]]
 ) -> None:
