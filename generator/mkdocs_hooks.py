@@ -24,7 +24,8 @@ One build, in event order:
   (:func:`generator.course.lms_links.unlink_pages`): each lesson is its own SCO.
 - ``on_post_build``: close the KaTeX process, write the chart files that the pages show,
   then fail if any built file refers to another host (:mod:`generator.course.site_check`),
-  a safety net beside the privacy plugin.
+  a safety net beside the privacy plugin; last, the search index learns the names of the
+  Greek letters and the glossary's English terms (:mod:`generator.course.search_synonyms`).
 
 Under ``mkdocs serve`` the generator's sources are watched too. MkDocs keeps this module
 across rebuilds, so before each rebuild the generator's modules are forgotten and imported
@@ -60,6 +61,7 @@ from generator.course.lesson_length import with_lesson_length  # noqa: E402
 from generator.course.lms_links import unlink_pages  # noqa: E402
 from generator.course.page_tables import with_course_tables  # noqa: E402
 from generator.course.progress import with_course_progress  # noqa: E402
+from generator.course.search_synonyms import GLOSSARY, rewrite_search_index  # noqa: E402
 from generator.course.site_assets import add_vendor_files  # noqa: E402
 from generator.course.site_check import foreign_references  # noqa: E402
 from generator.course.visible_text import raw_tex  # noqa: E402
@@ -190,6 +192,9 @@ def on_post_build(config: MkDocsConfig) -> None:
     foreign = foreign_references(Path(config.site_dir), config.site_url)
     if foreign:
         raise PluginError("built files refer to other hosts:\n  " + "\n  ".join(foreign))
+    glossary = Path(config.docs_dir) / GLOSSARY
+    terms = glossary.read_text(encoding="utf-8") if glossary.is_file() else ""
+    rewrite_search_index(Path(config.site_dir), terms)
 
 
 def on_build_error(error: Exception) -> None:

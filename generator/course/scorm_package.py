@@ -70,9 +70,9 @@ def scorm_entries(site_dir: Path, site_name: str, order: Sequence[str] = ()) -> 
             raise ValueError(f"{page} links to other pages, which a SCO must not: {links}")
         marks.add(mastery_percent(html))
         slug = page.removeprefix(f"{LESSONS}/").removesuffix(".html").replace("/", "-")
-        files = page_files(site_dir, page)
-        files += sorted({path for link in shared for path in page_files(site_dir, link)} - set(files))
-        scos.append(Sco(slug, page_title(html, site_name), page, tuple(files)))
+        own = page_files(site_dir, page)
+        carried = sorted({path for link in shared for path in page_files(site_dir, link)} - set(own))
+        scos.append(Sco(slug, page_title(html, site_name), page, (*own, *carried)))
     if not scos:
         raise ValueError(f"no lesson pages under {site_dir / LESSONS}")
     if len(marks) != 1:

@@ -525,6 +525,24 @@ def test_search_finds_a_korean_term_of_the_lesson(new_page: Any, lesson: tuple[s
     assert_clean(log, origin)
 
 
+@pytest.mark.parametrize(("query", "shown"), [("엡실론", "ε"), ("delta", "δ"), ("composition", "합성")])
+def test_search_finds_a_letter_or_term_by_its_spoken_or_english_name(
+    new_page: Any, lesson: tuple[str, str], query: str, shown: str
+) -> None:
+    url, origin = lesson
+    page, log = open_lesson(new_page, url)
+    box = page.locator("input[data-md-component='search-query']")
+    box.click()
+    page.keyboard.type(query)
+    page.keyboard.press("End")
+    items = page.locator(".md-search-result__item")
+    expect(items.first).to_be_visible(timeout=15_000)
+    expect(items.first).to_contain_text(shown)
+    # The names that found it are not shown.
+    expect(page.locator(".md-search-result__list .cl-search-terms").first).to_be_hidden()
+    assert_clean(log, origin)
+
+
 # ---------- layout ----------
 
 
