@@ -6,8 +6,10 @@ it is, finds nothing: the index holds the symbol "ε", and "composition" only on
 that first names it. :func:`with_synonyms` adds to each entry of the built search index the
 spoken Korean and English names of the Greek letters its text holds (:data:`LETTERS`), and
 the English name of each glossary term it holds (:func:`glossary_terms`, read from the
-glossary's table). The names go into a ``hidden`` span at the end of the entry's text:
-lunr indexes them, and the result list, which shows the text as markup, does not show them.
+glossary's table). The names go into the entry's ``tags``, a field that Material's index
+reads (its search plugin gives it a weight of its own) and that no page of the course uses
+otherwise; the result list would show them as chips, which lesson.css hides
+(``.md-search-result .md-tags``), so a result reads as the page does.
 
 :func:`rewrite_search_index` applies it to a built site's ``search/search_index.json`` and
 to the copy that Material's offline plugin writes as ``search_index.js`` (``var __index =
@@ -40,7 +42,6 @@ GLOSSARY = "glossary.md"  # under the docs folder: the table the English names c
 _ROW = re.compile(r"^\|(?P<term>[^|]+)\|(?P<english>[^|]+)\|", re.MULTILINE)
 _MATH = re.compile(r"\$[^$]*\$")
 _JS_PREFIX = "var __index = "
-_SPAN = '<span class="cl-search-terms" hidden>{}</span>'
 
 
 def glossary_terms(markdown: str) -> dict[str, str]:
@@ -62,11 +63,11 @@ def names_for(text: str, terms: Mapping[str, str]) -> list[str]:
 
 
 def with_synonyms(index: dict[str, Any], terms: Mapping[str, str]) -> dict[str, Any]:
-    """The search index with each entry's names appended to its text, hidden."""
+    """The search index with each entry's names as its tags (an entry with tags of its own keeps them)."""
     docs = []
     for doc in index["docs"]:
         names = names_for(doc.get("title", "") + " " + doc.get("text", ""), terms)
-        docs.append({**doc, "text": doc["text"] + " " + _SPAN.format(" ".join(names))} if names else doc)
+        docs.append({**doc, "tags": [*doc.get("tags", []), *names]} if names else doc)
     return {**index, "docs": docs}
 
 

@@ -39,7 +39,7 @@ def test_names_follow_the_letters_and_terms_a_text_holds_once() -> None:
     assert names_for("그림", terms) == []
 
 
-def test_the_names_are_hidden_at_the_end_of_each_entry_and_the_rest_is_kept() -> None:
+def test_the_names_are_each_entrys_tags_and_the_rest_is_kept() -> None:
     index = {
         "config": {"lang": ["en"]},
         "docs": [
@@ -49,7 +49,7 @@ def test_the_names_are_hidden_at_the_end_of_each_entry_and_the_rest_is_kept() ->
     }
     found = with_synonyms(index, {})
     assert found["config"] == index["config"]
-    assert found["docs"][0]["text"] == '<p>값</p> <span class="cl-search-terms" hidden>엡실론 epsilon</span>'
+    assert found["docs"][0] == {**index["docs"][0], "tags": ["엡실론 epsilon"]}
     assert found["docs"][1] == index["docs"][1]
 
 
@@ -61,7 +61,7 @@ def test_a_built_sites_json_and_offline_script_are_rewritten_alike(tmp_path: Pat
     (folder / "search_index.js").write_text("var __index = " + json.dumps(index), encoding="utf-8")
     rewrite_search_index(tmp_path, TABLE)
     stored = json.loads((folder / "search_index.json").read_text(encoding="utf-8"))
-    assert stored["docs"][0]["text"].endswith("hidden>델타 delta composition</span>")
+    assert stored["docs"][0]["tags"] == ["델타 delta", "composition"]
     script = (folder / "search_index.js").read_text(encoding="utf-8")
     assert json.loads(script.removeprefix("var __index = ")) == stored
     rewrite_search_index(tmp_path / "no-search", TABLE)  # a site without search is left alone
