@@ -27,12 +27,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
+from markupsafe import Markup
+
 from generator.core.fields import ChoiceLimit, parse_rational
+from generator.course.charts import chart_image
 from generator.course.golden import Golden
 from generator.course.inputs import Field
 from generator.course.lab import Examples, Lab, Texts, Values
 from generator.course.lookup_grid import LookupGrid
 from generator.lessons.audit.catalogue import DATA, PATH, Example
+from generator.lessons.audit.charts import chart_rows, chart_spec
 from generator.lessons.audit.records import (
     AuditPart,
     Bound,
@@ -43,7 +47,7 @@ from generator.lessons.audit.records import (
     plan_record,
     rates_record,
 )
-from generator.lessons.audit.view import TEXTS, announcement, view
+from generator.lessons.audit.view import TEXTS, announcement, chart_label, view
 
 FOLDER = Path(__file__).resolve().parent
 DEFAULT_SLUG = "one-response"
@@ -201,6 +205,9 @@ EMPTY_RATES: Rates = {
     "advantage_bound": "",
     "yeom_bound": "",
     "own": "",
+    "curve": [],
+    "region": [],
+    "region_lower": [],
 }
 EMPTY_BOUND: Bound = {"value": "", "lower": "", "upper": ""}
 EMPTY_AUDIT: AuditPart = {"tpr_lower": EMPTY_BOUND, "fpr_upper": EMPTY_BOUND, "epsilon": EMPTY_BOUND}
@@ -314,6 +321,10 @@ def sample(rng: random.Random) -> Texts:
     }
 
 
+def images(found: StateRecord) -> dict[str, Markup]:
+    return {"tradeoff": chart_image(chart_spec(found), chart_label(found))}
+
+
 LAB: Lab[State, StateRecord] = Lab(
     name="audit",
     title="멤버십 추론과 감사 실험실",
@@ -329,6 +340,9 @@ LAB: Lab[State, StateRecord] = Lab(
     summary=SUMMARY,
     explained_by=EXPLAINED_BY,
     announcement=announcement,
+    specs=lambda found: {"tradeoff": {"tradeoff": chart_spec(found)}},
+    images=images,
+    chart_rows=lambda found: {"spec": "tradeoff", "data": {"tradeoff": chart_rows(found)}},
     golden=Golden(
         sample=sample,
         size=40,

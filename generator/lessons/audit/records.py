@@ -54,6 +54,9 @@ class Rates(TypedDict):
     advantage_bound: str
     yeom_bound: str
     own: str  # the least α the test's exact rates reveal at δ ("" when none is finite)
+    curve: list[list[str]]  # the trade-off curve's vertices [FPR, TPR], by growing FPR
+    region: list[list[str]]  # the upper edge of R(α₀^k, δ), by growing FPR
+    region_lower: list[list[str]]  # its lower edge, the upper one with the inputs swapped
 
 
 class Bound(TypedDict):
@@ -97,6 +100,7 @@ def rates_record(alpha0: Fraction, k: int, threshold: int, delta: Fraction) -> R
     test = mechanism.threshold_test(threshold)
     alpha = alpha0**k
     own = least_alpha(test.point, delta)
+    edge = Region(alpha, delta).upper_edge()
     return {
         "alpha": fraction_str(alpha),
         "fpr": fraction_str(test.fpr),
@@ -105,7 +109,14 @@ def rates_record(alpha0: Fraction, k: int, threshold: int, delta: Fraction) -> R
         "advantage_bound": fraction_str(Region(alpha, delta).advantage_bound()),
         "yeom_bound": fraction_str(yeom_bound(alpha)),
         "own": "" if own is None else fraction_str(own),
+        "curve": [_pair(point.fpr, point.tpr) for point in mechanism.curve()],
+        "region": [_pair(point.fpr, point.tpr) for point in edge],
+        "region_lower": [_pair(point.tpr, point.fpr) for point in edge],
     }
+
+
+def _pair(fpr: Fraction, tpr: Fraction) -> list[str]:
+    return [fraction_str(fpr), fraction_str(tpr)]
 
 
 def audit_record(trials: int, tp: int, fp: int, delta: Fraction, level: Fraction) -> AuditPart:

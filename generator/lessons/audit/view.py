@@ -23,6 +23,14 @@ TEXTS = {
     "trials-value": "{value}번씩",
     "trials-inside": "어떤 n도 부족하다: 이 검정이 드러내는 α가 목표 이하이다",
     "trials-limit": "100 000번 안에서는 성공 확률이 절반에 이르지 않는다",
+    "chart-caption": (
+        "트레이드오프 곡선(파랑), α = {alpha}의 영역 경계(회색 점선), 고른 검정 ({fpr}, {tpr})(빨강), "
+        "감사의 경계가 허락하는 비율의 상자(주황)"
+    ),
+    "chart-label": (
+        "위양성률과 참양성률의 그래프. 고른 검정의 점은 ({fpr}, {tpr})이고, "
+        "감사의 상자는 위양성률 {high} 이하, 참양성률 {low} 이상입니다."
+    ),
     "announcement": "이득 {advantage}, 감사의 ε {epsilon}",
     "announcement-none": "인증 없음",
 }
@@ -65,7 +73,18 @@ def view(record: StateRecord) -> View:
         "out:fpr-upper": _bound_shown(found["fpr_upper"], "fpr-upper-value"),
         "out:eps-audit": epsilon_shown(found["epsilon"]),
         "out:trials-needed": trials_shown(record),
+        "caption:tradeoff": text(
+            TEXTS["chart-caption"].format(alpha=rates["alpha"], fpr=rates["fpr"], tpr=rates["tpr"])
+        ),
     }
+
+
+def chart_label(record: StateRecord) -> str:
+    """The chart's text alternative: the test's point and the audit's box."""
+    rates, found = record["rates"], record["audit"]
+    return TEXTS["chart-label"].format(
+        fpr=rates["fpr"], tpr=rates["tpr"], high=found["fpr_upper"]["value"], low=found["tpr_lower"]["value"]
+    )
 
 
 def announcement(record: StateRecord) -> str:

@@ -15,6 +15,8 @@
  * @module audit/lab
  */
 
+import { toNumber } from '#lab/exact/rational.mjs';
+import { exactOf } from '#lab/kit/markup.mjs';
 import { exact, text } from '#lab/kit/shown.mjs';
 import { fillTemplate } from '#lab/kit/text.mjs';
 
@@ -103,6 +105,7 @@ export function view(record, texts) {
     'out:fpr-upper': boundShown(audit.fpr_upper, texts['fpr-upper-value']),
     'out:eps-audit': epsilonShown(audit.epsilon, texts),
     'out:trials-needed': trialsShown(record, texts),
+    'caption:tradeoff': text(fillTemplate(texts['chart-caption'], { alpha: rates.alpha, fpr: rates.fpr, tpr: rates.tpr })),
   };
 }
 
@@ -110,4 +113,32 @@ export function view(record, texts) {
 export function announcement(record, texts) {
   const epsilon = record.audit.epsilon.value || texts['announcement-none'];
   return fillTemplate(texts.announcement, { advantage: record.rates.advantage, epsilon });
+}
+
+// ---------------------------------------------------------------------------------------
+// The live chart (charts.chart_rows)
+
+const coordinate = (/** @type {string} */ value) => toNumber(exactOf(value));
+
+const chain = (/** @type {string[][]} */ list) => list.map(([x, y], step) => ({ fpr: coordinate(x), tpr: coordinate(y), step }));
+
+/**
+ * The rows of the trade-off chart: the curve, the region's edges, the test and the audit's box
+ * (a box edge is a decimal string, read as the nearest double, as Python's float does).
+ * @param {StateRecord} record
+ */
+export function charts(record) {
+  const { rates, audit } = record;
+  return {
+    spec: 'tradeoff',
+    data: {
+      tradeoff: {
+        curve: chain(rates.curve),
+        region: chain(rates.region),
+        region_lower: chain(rates.region_lower),
+        test: [{ fpr: coordinate(rates.fpr), tpr: coordinate(rates.tpr), fpr_exact: rates.fpr, tpr_exact: rates.tpr }],
+        box: [{ x: 0, x2: Number(audit.fpr_upper.upper), y: Number(audit.tpr_lower.lower), y2: 1 }],
+      },
+    },
+  };
 }
