@@ -64,6 +64,7 @@ FALSE_POSITIVES = ChoiceLimit("fp", COUNTS)
 CONFIDENCE = ChoiceLimit("confidence", ("0.9", "0.95"))
 TARGET = ChoiceLimit("target", ("1.5", "2"))
 
+COUNT_LABELS = tuple(f"{int(count):,}".replace(",", " ") for count in COUNTS)  # 10 000, as read
 NO_TEST = "no-test"  # θ above k + 1
 OVER_TRIALS = "over-trials"  # a count above n
 INVALID = "-"  # the key of a grid's point that breaks a rule
@@ -84,14 +85,14 @@ FIELDS = (
         TRUE_POSITIVES,
         "관찰한 참양성 수 tp",
         "n 이하입니다.",
-        labels=COUNTS,
+        labels=COUNT_LABELS,
         state_messages={OVER_TRIALS: "관찰한 수는 시행 수 n 이하여야 합니다."},
     ),
     Field(
         FALSE_POSITIVES,
         "관찰한 위양성 수 fp",
         "n 이하입니다.",
-        labels=COUNTS,
+        labels=COUNT_LABELS,
         state_messages={OVER_TRIALS: "관찰한 수는 시행 수 n 이하여야 합니다."},
     ),
     Field(CONFIDENCE, "신뢰 수준 1 − a", "", labels=CONFIDENCE.choices),
