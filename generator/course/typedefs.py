@@ -99,10 +99,6 @@ def lesson_typedefs(lesson: Lesson) -> str:
     for lab in lesson.labs:
         record_type = _record_type(lab)
         if not is_typeddict(record_type):
-            # A generic record function (a lookup grid's) names no type: its view's argument does.
-            view_hints = [hint for name, hint in get_type_hints(lab.view).items() if name != "return"]
-            record_type = view_hints[0] if view_hints else record_type
-        if not is_typeddict(record_type):
             raise TypeError(f"lab {lab.name!r}: its record function returns no TypedDict")
         kinds += [kind for kind in _typeddicts(record_type) if kind not in kinds]
     return HEADER + "\n".join(typedef(kind) for kind in kinds) + "\n\nexport {};\n"

@@ -44,8 +44,8 @@ def test_every_lessons_typedefs_are_current() -> None:
     assert stale == [], "run python -m generator typedefs"
 
 
-def test_a_lookup_labs_record_type_is_read_from_its_view() -> None:
+def test_a_lookup_labs_record_type_is_what_its_grid_computes() -> None:
     """A lab whose record function is a lookup grid's (generic, so it names no type) is typed by
-    the argument of its view."""
+    the return type of the grid's ``computed``."""
     lesson = lessons()["gaussian"]
     assert "} StateRecord */" in lesson_typedefs(lesson)
