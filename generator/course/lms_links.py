@@ -32,7 +32,7 @@ def _target(href: str, page: str) -> str | None:
 
 
 def unlink_pages(html: str, page: str) -> str:
-    """The page (at site path ``page``, e.g. ``lessons/events.html``) with each link to another
+    """The page (at site path ``page``, a lesson's ``lessons/<slug>.html``) with each link to another
     page replaced by its text, except links to a shared page, which open in a new window."""
 
     def replace(link: re.Match[str]) -> str:

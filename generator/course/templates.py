@@ -27,7 +27,7 @@ from pathlib import Path
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
-from generator.core.rational import fraction_str
+from generator.core.rational import fraction_str, integer_text
 from generator.core.readable import readable
 
 COURSE_TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -46,7 +46,8 @@ def number_html(value: Fraction | int) -> Markup:
     A short value shows its fraction and decimal: "3/8 <span class="cl-decimal">= 0.375</span>",
     "1/3 … ≈ 0.333", or just "0". A long one shows its reading first, and its reduced fraction
     one click away in a ``<details class="cl-exact">`` (selected whole by one click, to copy):
-    "≈ 1 − 1.3 × 10⁻⁷", then the 120-digit fraction."""
+    "≈ 1 − 1.3 × 10⁻⁷", then the 120-digit fraction and how many digits it has ("분자 120자리,
+    분모 121자리"), since a box that scrolls shows only a part of it."""
     number, exact = _exact(value)
     shown = readable(number)
     if shown.approx is None:
@@ -54,10 +55,18 @@ def number_html(value: Fraction | int) -> Markup:
     if shown.long:
         return Markup(
             '<details class="cl-exact"><summary>{}</summary>'
-            '<span class="cl-fraction" tabindex="0">{}</span></details>'
-        ).format(shown.text, exact)
+            '<span class="cl-fraction" tabindex="0">{}</span><span class="cl-digits">{}</span></details>'
+        ).format(shown.text, exact, digit_count(number))
     relation = "=" if shown.equal else "≈"
     return escape(exact) + Markup(' <span class="cl-decimal">{} {}</span>').format(relation, shown.approx)
+
+
+def digit_count(value: Fraction) -> str:
+    """How many digits an exact value's terms have, as a long value's fraction says it."""
+    numerator = len(integer_text(abs(value.numerator)))
+    if value.denominator == 1:
+        return f"{numerator}자리 정수"
+    return f"분자 {numerator}자리, 분모 {len(integer_text(value.denominator))}자리"
 
 
 def cell_html(value: Fraction | int) -> Markup:

@@ -115,3 +115,46 @@ def test_the_charts_draw_and_the_keyboard_steps_a_number(
         assert box.input_value() != before or field.limit.read(before) == field.limit.low  # type: ignore[union-attr]
     assert log.console_errors == []
     assert log.page_errors == []
+
+
+TYPED_WIDGETS = ("stepper", "text")
+TYPED = [(lesson, lab) for lesson, lab in LABS if any(field.widget in TYPED_WIDGETS for field in lab.fields)]
+
+
+@pytest.mark.parametrize(("lesson", "lab"), TYPED, ids=[f"{lesson.slug}-{lab.name}" for lesson, lab in TYPED])
+def test_a_bad_value_marks_the_summary_stale_and_no_preset_current(
+    lesson: Lesson, lab: Lab[Any, Any], new_page: Any, site_url: str
+) -> None:
+    page, log = new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{site_url}lessons/{lesson.slug}.html")
+    _wait_until_shown(page)
+    root = page.locator(f"#{lab.root_id}")
+    pressed = root.locator('.cl-lab-preset[aria-pressed="true"]')
+    assert pressed.count() == 1, "the page opens at a preset"
+    field = next(field for field in lab.fields if field.widget in TYPED_WIDGETS)
+    root.locator(f'[data-field="{field.name}"] input').fill("abc")
+    stale = "(id) => document.getElementById(id).dataset.labStale === 'input'"
+    page.wait_for_function(stale, arg=lab.root_id)
+    assert pressed.count() == 0, "no preset holds what the fields say"
+    summary = root.locator("[data-lab-summary]")
+    if summary.count():
+        assert summary.evaluate("(bar) => getComputedStyle(bar).outlineStyle") == "dashed"
+    assert log.page_errors == []
+
+
+def test_the_back_to_top_button_never_covers_the_summary_bar(new_page: Any, site_url: str) -> None:
+    page, _ = new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{site_url}lessons/composition.html")
+    _wait_until_shown(page)
+    # Down past the lab's fields, then up a little: Material shows its button, the bar sticks.
+    page.locator("#lab [data-lab-area]").last.scroll_into_view_if_needed()
+    page.mouse.wheel(0, 600)
+    page.wait_for_timeout(300)
+    page.mouse.wheel(0, -300)
+    button = page.locator(".md-top")
+    page.wait_for_function("() => !document.querySelector('.md-top').hidden")
+    bar = page.locator("#lab [data-lab-summary]").bounding_box()
+    top = button.bounding_box()
+    assert bar is not None
+    assert top is not None
+    assert top["y"] >= bar["y"] + bar["height"] or top["y"] + top["height"] <= bar["y"], (top, bar)

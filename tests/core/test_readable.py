@@ -88,7 +88,9 @@ def test_a_long_value_shows_its_reading_and_keeps_its_fraction_one_click_away() 
     exact = f"{3**60 - 1}/{3**60}"
     html = str(number_html(Fraction(exact)))
     assert html.startswith('<details class="cl-exact"><summary>≈ 1 − 2.36 × 10⁻²⁹</summary>')
-    assert f'<span class="cl-fraction" tabindex="0">{exact}</span></details>' in html
+    assert f'<span class="cl-fraction" tabindex="0">{exact}</span><span class="cl-digits">' in html
+    assert len(str(3**60)) == 29
+    assert html.endswith('<span class="cl-digits">분자 29자리, 분모 29자리</span></details>')
     assert str(number_html(Fraction(3, 8))) == '3/8 <span class="cl-decimal">= 0.375</span>'
     assert str(number_html(7)) == "7"
 

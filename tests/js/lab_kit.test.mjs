@@ -21,7 +21,7 @@ import {
   steppedText,
 } from '../../site_overrides/assets/javascripts/lab/kit/fields.mjs';
 import { lookup } from '../../site_overrides/assets/javascripts/lab/kit/lookup.mjs';
-import { numberHtml } from '../../site_overrides/assets/javascripts/lab/kit/markup.mjs';
+import { digitCount, numberHtml } from '../../site_overrides/assets/javascripts/lab/kit/markup.mjs';
 import { inPlaceQuery } from '../../site_overrides/assets/javascripts/lab/kit/links.mjs';
 import { mountLabs, onEveryPage } from '../../site_overrides/assets/javascripts/lab/kit/mount.mjs';
 import { escapeHtml, fillTemplate, labText } from '../../site_overrides/assets/javascripts/lab/kit/text.mjs';
@@ -416,6 +416,12 @@ describe('lists, checkbox groups and rules across fields', () => {
     assert.equal(numberHtml('-19/8'), '-19/8 <span class="cl-decimal">= -2.375</span>');
     assert.equal(numberHtml('2'), '2');
     assert.equal(numberHtml('-2'), '-2');
+  });
+
+  test('a long value says how many digits its fraction has', () => {
+    const long = '1/' + '3'.repeat(20);
+    assert.match(numberHtml(long), /<span class="cl-digits">분자 1자리, 분모 20자리<\/span><\/details>$/);
+    assert.equal(digitCount({ num: -(10n ** 30n), den: 1n }), '31자리 정수');
   });
 });
 

@@ -48,7 +48,8 @@ def chart_rows(record: StateRecord) -> dict[str, dict[str, Rows]]:
 def profile_chart(record: StateRecord) -> alt.LayerChart:
     """The optimal δ(ε) as a line on a log δ axis, and the three answers as points."""
     x = alt.X("epsilon:Q", title="ε")
-    y = alt.Y("delta:Q", title="δ (로그 눈금)", scale=alt.Scale(type="log"))
+    # One notation for every tick: d3's default writes 0.000001 beside 1e-7.
+    y = alt.Y("delta:Q", title="δ (로그 눈금)", scale=alt.Scale(type="log"), axis=alt.Axis(format="~e"))
     colour = alt.Color(
         "series:N",
         scale=alt.Scale(domain=list(SERIES.values()), range=list(COLOURS)),

@@ -169,9 +169,12 @@ export class Lab {
     return queryString(this.definition.params, values, (name, value) => this.canonical(name, value));
   }
 
-  /** Marks the preset that holds the state shown (if one does) with aria-pressed="true". */
-  markPreset() {
-    const shown = this.currentQuery();
+  /**
+   * Marks the preset that holds the state shown (if one does) with aria-pressed="true"; with
+   * `none`, no preset: the fields hold a state that is not shown (a bad value, a failure).
+   */
+  markPreset(none = false) {
+    const shown = none ? null : this.currentQuery();
     for (const preset of this.presets) {
       const pressed = String(preset.query === shown);
       // Only a change is written: an attribute that styles match invalidates the buttons' style.
@@ -389,6 +392,7 @@ export class Lab {
     if (definition.onTexts) definition.onTexts(this.root, texts);
     if (failures.length) {
       this.root.setAttribute('data-lab-stale', 'input');
+      this.markPreset(true);
       this.announce(this.text('bad-input'));
       return;
     }
@@ -433,6 +437,7 @@ export class Lab {
     console.error(this.label + ': the update failed; the last state stays on screen', error);
     this.failures += 1;
     markFailed(this.root, this.failures);
+    this.markPreset(true);
     showFailure(/** @type {any} */ (this.slots.error), this.text('failed'));
     this.announce(this.text('failed'));
     this.root.dispatchEvent(failedEvent(error));

@@ -8,7 +8,8 @@
  *   "2"    -> '2' (a short integer stays plain)
  *   a fraction longer than 13 characters -> its reading first, the fraction one click away:
  *     '<details class="cl-exact"><summary>≈ 1 − 1.3 × 10⁻⁷</summary>
- *      <span class="cl-fraction" tabindex="0">…</span></details>'
+ *      <span class="cl-fraction" tabindex="0">…</span>
+ *      <span class="cl-digits">분자 120자리, 분모 121자리</span></details>'
  *
  * The reading is exact/readable.mjs's, so a value of any size renders and "≈ 1" never
  * stands for a value below 1. A lab hands in its engine's `readable` (so a test can wrap
@@ -33,17 +34,29 @@ export function exactOf(text) {
 }
 
 /**
+ * How many digits an exact value's terms have (templates.py's `digit_count`).
+ * @param {{num: bigint, den: bigint}} value @returns {string}
+ */
+export function digitCount(value) {
+  const numerator = (value.num < 0n ? -value.num : value.num).toString().length;
+  if (value.den === 1n) return numerator + '자리 정수';
+  return '분자 ' + numerator + '자리, 분모 ' + value.den.toString().length + '자리';
+}
+
+/**
  * @param {string} exact a reduced fraction string, as the engines write them
  * @param {(value: {num: bigint, den: bigint}) => Readable} [readable]
  * @returns {string} HTML
  */
 export function numberHtml(exact, readable = exactReadable) {
-  const shown = readable(exactOf(exact));
+  const value = exactOf(exact);
+  const shown = readable(value);
   if (shown.approx === null) return escapeHtml(exact);
   if (shown.long) {
     return (
       '<details class="cl-exact"><summary>' + escapeHtml(readableText(shown)) +
-      '</summary><span class="cl-fraction" tabindex="0">' + escapeHtml(exact) + '</span></details>'
+      '</summary><span class="cl-fraction" tabindex="0">' + escapeHtml(exact) + '</span><span class="cl-digits">' +
+      digitCount(value) + '</span></details>'
     );
   }
   return (
