@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import Frame, Page, expect
@@ -184,6 +185,32 @@ def test_with_storage_blocked_the_embedded_lesson_still_works(
     _assert_clean(log, blocked)
 
 
+def test_the_summary_bar_stays_under_the_host_windows_top_while_it_scrolls(
+    new_page: Any, servers: tuple[str, str, Path]
+) -> None:
+    page, frame, log, blocked = _open(new_page, servers, _host_page(servers, "host.html"))
+    _wait_fitted(page, frame)
+    frame.wait_for_selector("#lab[data-lab-mounted]", state="attached")
+    frame_top = page.locator("iframe[data-composition-lab]").evaluate(
+        "f => f.getBoundingClientRect().top + scrollY"
+    )
+    # Scroll the host page down to the lab's last field: the bar is then above the window.
+    field = frame.evaluate("document.getElementById('cl-lab-alpha0').getBoundingClientRect().top")
+    page.evaluate("(y) => window.scrollTo(0, y)", frame_top + field - 200)
+    # The frame is cross-origin: the bar is measured from inside it, the frame from the host.
+    frame_on_host = page.locator("iframe[data-composition-lab]").evaluate(
+        "f => f.getBoundingClientRect().top"
+    )
+    assert frame_on_host < -100
+    frame.wait_for_function(
+        "(px) => getComputedStyle(document.documentElement).getPropertyValue('--cl-host-scroll') === px",
+        arg=f"{round(-frame_on_host)}px",
+    )
+    bar = frame.evaluate("document.querySelector('#lab [data-lab-summary]').getBoundingClientRect().top")
+    assert -1 <= frame_on_host + bar <= 2, (frame_on_host, bar)
+    _assert_clean(log, blocked)
+
+
 def test_a_card_link_opens_the_lab_in_place_and_scrolls_the_host_page(
     new_page: Any, servers: tuple[str, str, Path]
 ) -> None:
@@ -240,19 +267,40 @@ def test_the_events_lessons_card_link_opens_its_lab_in_place(
     _assert_clean(log, blocked)
 
 
-def test_copy_link_in_the_frame_copies_the_states_address(
+def test_copy_link_in_the_frame_copies_the_host_pages_address_at_the_state(
     new_page: Any, servers: tuple[str, str, Path]
 ) -> None:
-    """The README's snippet allows clipboard-write, so the frame's button copies the link to
-    the state shown, which the host page has no address bar for."""
-    page, frame, log, blocked = _open(new_page, servers, _host_page(servers, "host.html"))
+    """The README's snippet allows clipboard-write and tells the frame its address, so the
+    frame's button copies a link to the host page that opens the lesson at the state shown;
+    opened, that link shows the host page with the lab at that state."""
+    host = _host_page(servers, "host.html")
+    page, frame, log, blocked = _open(new_page, servers, host)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=servers[0].rstrip("/"))
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=servers[1].rstrip("/"))
     frame.wait_for_selector("#lab[data-lab-mounted]", state="attached")
     frame.locator('#lab [data-field="p"] input').fill("90")
     frame.locator("#lab [data-lab-copy]").click()
-    expected = f"{servers[0]}{LESSON}?mode=fresh&k=2&p=90&alpha=3.0&delta=0&alpha0=3.0"
+    state = f"/{LESSON}?mode=fresh&k=2&p=90&alpha=3.0&delta=0&alpha0=3.0#lab"
+    expected = host + "?" + urlencode({"composition-lab": state})
     expect(frame.locator("#lab [data-lab-copy-status]")).to_have_text(LAB_TEXTS["link-copied"])
     expect(frame.locator("#lab [data-lab-link]")).to_have_value(expected)
     assert page.evaluate("navigator.clipboard.readText()") == expected  # read on the host page
+    _assert_clean(log, blocked)
+
+    # The link opens the host page, whose snippet opens the lesson at that state.
+    opened, frame2, log2, blocked2 = _open(new_page, servers, expected)
+    frame2.wait_for_selector("#lab[data-lab-mounted]", state="attached")
+    expect(frame2.locator('#lab [data-field="p"] input')).to_have_value("90")
+    assert opened.url == expected
+    _assert_clean(log2, blocked2)
+
+
+def test_a_link_to_another_site_is_not_opened_in_the_frame(
+    new_page: Any, servers: tuple[str, str, Path]
+) -> None:
+    host = _host_page(servers, "host.html")
+    _, frame, log, blocked = _open(
+        new_page, servers, host + "?" + urlencode({"composition-lab": "https://example.net/x.html"})
+    )
+    assert frame.url.split("?")[0] == servers[0] + LESSON
     _assert_clean(log, blocked)

@@ -14,6 +14,14 @@
  *
  *   {type: "composition-lab:reveal", top: <integer, CSS pixels from the top of the frame>, page}
  *
+ * The host page may answer with its own address, {type: "composition-lab:host", url}: the
+ * labs' "copy link" (lab/kit/share.mjs) then copies a link to the host page that opens this
+ * lesson at the state shown (CompositionLab.embedHost). Only the parent is heard, and only an
+ * http(s) address. While the host page scrolls it also says how far the frame's top is above
+ * its window, {type: "composition-lab:scrolled", top}: that is the frame's
+ * --cl-host-scroll, where a lab's summary bar sticks (lab.css), since the frame, as tall as
+ * its content, never scrolls itself.
+ *
  * The messages carry nothing but the layout, so any parent may read them ("*"). The
  * height is measured to the bottom of the content, not the document, since a document is
  * never shorter than the iframe showing it and would never let the iframe shrink.
@@ -50,6 +58,23 @@
     sent = now;
     tell({ type: HEIGHT, height: now });
   }
+
+  var lab = (window.CompositionLab = window.CompositionLab || {});
+  window.addEventListener("message", function (event) {
+    var message = event.data;
+    if (event.source !== window.parent || !message) return;
+    if (message.type === "composition-lab:scrolled" && typeof message.top === "number" && message.top >= 0) {
+      document.documentElement.style.setProperty("--cl-host-scroll", Math.round(message.top) + "px");
+      return;
+    }
+    if (message.type !== "composition-lab:host") return;
+    try {
+      var url = new URL(String(message.url));
+      if (url.protocol === "http:" || url.protocol === "https:") lab.embedHost = url.href;
+    } catch (error) {
+      console.warn("composition lab: the host page sent an address that is none", error);
+    }
+  });
 
   document.addEventListener("cl:lab-reveal", function (event) {
     var top = event.detail && event.detail.top;

@@ -9,6 +9,10 @@
  * field stays selected and the status `[data-lab-copy-status]` asks the reader to copy it.
  * Either way the field shows the link, and follows every later state.
  *
+ * In an embed whose host page said its address (embed.js: CompositionLab.embedHost), the link
+ * is that page's with `composition-lab=<this page>?<state>#<lab>` added, which the README's
+ * snippet hands back to the frame: the reader of the link sees the host page, at this state.
+ *
  * @module kit/share
  */
 
@@ -45,7 +49,12 @@ export class ShareLink {
     const url = new URL(this.env.win.location.href);
     url.search = '?' + this.query();
     url.hash = this.fragment ? '#' + this.fragment : '';
-    return url.href;
+    const host = /** @type {any} */ (this.env.win).CompositionLab?.embedHost;
+    if (typeof host !== 'string') return url.href;
+    const page = new URL(host);
+    page.hash = '';
+    page.searchParams.set('composition-lab', url.pathname + url.search + (url.hash || '#' + this.root.id));
+    return page.href;
   }
 
   say(name) {
