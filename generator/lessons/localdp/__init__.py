@@ -66,6 +66,6 @@ LESSON = Lesson(
     examples=(*(example.slug for example in DATA.catalogue), DEPLOYMENTS, SHUFFLE),
     record=record,
     quiz=quiz_of(SLUG, DATA.quiz, PATH),
-    labs=(),
+    labs=(LAB,),
     card=card,
 )
