@@ -12,10 +12,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.core.certified import certify, exact
+from generator.course.charts import chart_image
 from generator.course.lessons import Lesson
 from generator.course.quiz import quiz_of
+from generator.course.templates import render
 from generator.lessons.localdp.catalogue import BY_SLUG, DATA, PATH, SLUG
-from generator.lessons.localdp.lab import LAB, example_texts
+from generator.lessons.localdp.charts import chart_spec
+from generator.lessons.localdp.lab import FOLDER, LAB, example_texts
 from generator.lessons.localdp.records import (
     DeploymentsRecord,
     ExampleRecord,
@@ -60,6 +63,25 @@ def card(slug: str) -> str:
     return LAB.card("card.html", example_texts(example), example=example)
 
 
+FIGURE_CAPTION = (
+    '예제 "{title}"에서 로컬 추정량(파란 선)과 중앙 추정량(주황 선)의 정확한 누적분포 P(π̂ ≤ x)입니다. '
+    "두 추정량은 눈금 간격이 달라서 점마다의 확률보다 누적분포가 견주기 좋습니다. 그래프의 위치만 "
+    "부동소수점으로 그렸고, 값은 정확한 분수에서 왔습니다."
+)
+FIGURE_LABEL = "로컬 추정량과 중앙 추정량의 누적분포 그래프"
+
+
+def figure(kind: str, slug: str) -> str:
+    """``{{ figure laws <slug> }}``: a worked example's two estimates' exact distribution functions."""
+    if kind != "laws":
+        raise ValueError(f"unknown figure kind {kind!r}; expected 'laws'")
+    example = BY_SLUG[slug]
+    chart = chart_image(chart_spec(example.n, example.rate, example.alpha0), FIGURE_LABEL)
+    return render(
+        "figure.html", FOLDER, slug=slug, chart=chart, caption=FIGURE_CAPTION.format(title=example.title)
+    )
+
+
 LESSON = Lesson(
     slug=SLUG,
     folder=Path(__file__).resolve().parent,
@@ -68,4 +90,5 @@ LESSON = Lesson(
     quiz=quiz_of(SLUG, DATA.quiz, PATH),
     labs=(LAB,),
     card=card,
+    figure=figure,
 )
