@@ -2,7 +2,7 @@
 
 - hand values for four users (α₀ = 3, π = 1/2): Var(π̂) = 1/4, P(|π̂ − π| <= 1/4) = 3/8, the
   central variance 5/32 and its accuracy 19/27, the shuffled δ*(1) and one report's δ*(1);
-- a brute force over all 2ⁿ report vectors (n <= 8), and over every pair of a true bit and a
+- a brute force over all 2ⁿ report vectors (n <= 10), and over every pair of a true bit and a
   coin for each user (4ⁿ, n <= 4), gives the law, the mean, the variance and the accuracy of π̂
   that the binomial route gives; E[π̂] = π exactly;
 - the central accuracy against a sum over the true count and a finite range of noise values;
@@ -119,7 +119,10 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("n", "rate", "alpha0", "tolerance"), CASES[::3])
+@pytest.mark.parametrize(
+    ("n", "rate", "alpha0", "tolerance"),
+    [*CASES[::3], (10, F(3, 10), F(3), F(1, 10)), (10, F(1, 2), F(11, 10), F(0))],
+)
 def test_every_report_vector_gives_the_binomial_route(
     n: int, rate: Fraction, alpha0: Fraction, tolerance: Fraction
 ) -> None:
