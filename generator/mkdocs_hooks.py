@@ -13,16 +13,19 @@ One build, in event order:
   and the placeholder.
 - ``on_page_content``: render the math with KaTeX (:mod:`generator.course.katex_render`) and make
   Markdown tables course tables (:mod:`generator.course.page_tables`); bad TeX
-  stops the build, naming the page and the formula.
+  stops the build, naming the page and the formula. A lesson's title gets its reading time and
+  a link to its quiz (:mod:`generator.course.lesson_length`), its end the previous/next links.
 - ``on_post_page``: a page that holds labs gets the script tag of each
-  (:func:`generator.course.lab_bundle.with_lab_scripts`); other pages load no lab code. Its
+  (:func:`generator.course.lab_bundle.with_lab_scripts`); other pages load no lab code. A
+  page whose visible text shows TeX source stops the build (:mod:`generator.course.visible_text`). Its
   static charts get addresses relative to the page, and are noted for writing
   (:mod:`generator.course.chart_files`). In
   the SCORM variant, links to other pages become their text
   (:func:`generator.course.lms_links.unlink_pages`): each lesson is its own SCO.
 - ``on_post_build``: close the KaTeX process, write the chart files that the pages show,
   then fail if any built file refers to another host (:mod:`generator.course.site_check`),
-  a safety net beside the privacy plugin.
+  a safety net beside the privacy plugin; last, the search index learns the names of the
+  Greek letters and the glossary's English terms (:mod:`generator.course.search_synonyms`).
 
 Under ``mkdocs serve`` the generator's sources are watched too. MkDocs keeps this module
 across rebuilds, so before each rebuild the generator's modules are forgotten and imported
@@ -54,11 +57,14 @@ from generator.course.course_order import Place, course_order, lesson_slug, neig
 from generator.course.katex_render import KatexError, KatexProcess, render_inline_text, render_math  # noqa: E402
 from generator.course.lab_bundle import BundleError, lab_scripts, with_lab_scripts  # noqa: E402
 from generator.course.lesson_about import LessonAbout, lesson_about  # noqa: E402
+from generator.course.lesson_length import with_lesson_length  # noqa: E402
 from generator.course.lms_links import unlink_pages  # noqa: E402
 from generator.course.page_tables import with_course_tables  # noqa: E402
 from generator.course.progress import with_course_progress  # noqa: E402
+from generator.course.search_synonyms import GLOSSARY, rewrite_search_index  # noqa: E402
 from generator.course.site_assets import add_vendor_files  # noqa: E402
 from generator.course.site_check import foreign_references  # noqa: E402
+from generator.course.visible_text import raw_tex  # noqa: E402
 
 _katex = KatexProcess()
 _serving = False
@@ -150,7 +156,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
             link.title = render_inline_text(link.title, _katex.render)
         html = with_course_tables(render_math(html, _katex.render))
         slug = lesson_slug(page.file.src_uri, {place.slug for place in _order})
-        return html + neighbours_html(_order, slug) if slug else html
+        return with_lesson_length(html) + neighbours_html(_order, slug) if slug else html
     except KatexError as error:
         raise PluginError(f"{page.file.src_uri}: {error}") from error
 
@@ -162,10 +168,13 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
         scripts = lab_scripts(lesson_of_page(page.file.src_uri))
         urls = {name: get_relative_url(path, page.url) for name, path in scripts.items()}
         output = with_lab_scripts(output, urls)
+        shown = raw_tex(output)
+        if shown:
+            raise ValueError("TeX source or a dollar sign in the text a reader sees: " + " | ".join(shown))
         _charts.update(chart_paths(output))
         output = with_chart_urls(output, lambda path: get_relative_url(path, page.url))
         if config.extra.get("variant") == "scorm":
-            output = unlink_pages(output, page.url.rsplit("/", 1)[-1])
+            output = unlink_pages(output, page.file.dest_uri)
         else:
             output = with_course_progress(output, _order)
         return output
@@ -183,6 +192,9 @@ def on_post_build(config: MkDocsConfig) -> None:
     foreign = foreign_references(Path(config.site_dir), config.site_url)
     if foreign:
         raise PluginError("built files refer to other hosts:\n  " + "\n  ".join(foreign))
+    glossary = Path(config.docs_dir) / GLOSSARY
+    terms = glossary.read_text(encoding="utf-8") if glossary.is_file() else ""
+    rewrite_search_index(Path(config.site_dir), terms)
 
 
 def on_build_error(error: Exception) -> None:

@@ -7,7 +7,9 @@ list is :func:`generator.course.page_files.page_files` of the page: the page and
 loads. The zip holds ``imsmanifest.xml`` at its root and exactly the union of those lists,
 so every file in it is referenced and every reference is in it. A lesson that links to
 another page of the site fails the package: inside an LMS, the course is the LMS's to
-navigate.
+navigate. The exception is a shared reference page (:data:`generator.course.lms_links.SHARED_PAGES`,
+the glossary), which opens in a window of its own: it and everything it loads are files of
+each SCO that links to it.
 
 The pass mark is read back from the built pages (scorm.js's ``data-mastery-percent``, set
 from ``extra.scorm_mastery``), so the manifest's masteryscore and the runtime's verdict
@@ -21,6 +23,7 @@ from collections.abc import Sequence
 from html import unescape
 from pathlib import Path
 
+from generator.course.lms_links import SHARED_PAGES
 from generator.course.page_files import linked_pages, page_files
 from generator.course.scorm_manifest import Sco, manifest_xml
 from generator.course.zip_archive import write_zip
@@ -62,11 +65,14 @@ def scorm_entries(site_dir: Path, site_name: str, order: Sequence[str] = ()) -> 
     for page in lesson_pages(site_dir, order):
         html = (site_dir / page).read_text(encoding="utf-8")
         links = linked_pages(site_dir, page)
-        if links:
+        shared = [link for link in links if link in SHARED_PAGES]
+        if len(shared) < len(links):
             raise ValueError(f"{page} links to other pages, which a SCO must not: {links}")
         marks.add(mastery_percent(html))
         slug = page.removeprefix(f"{LESSONS}/").removesuffix(".html").replace("/", "-")
-        scos.append(Sco(slug, page_title(html, site_name), page, tuple(page_files(site_dir, page))))
+        own = page_files(site_dir, page)
+        carried = sorted({path for link in shared for path in page_files(site_dir, link)} - set(own))
+        scos.append(Sco(slug, page_title(html, site_name), page, (*own, *carried)))
     if not scos:
         raise ValueError(f"no lesson pages under {site_dir / LESSONS}")
     if len(marks) != 1:

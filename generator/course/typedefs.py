@@ -20,7 +20,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, get_args, get_origin, get_type_hints, is_typeddict
 
+from generator.course.lab import Lab
 from generator.course.lessons import Lesson, lessons
+from generator.course.lookup_grid import LookupGrid
 
 HEADER = (
     "// The record types of this lesson's labs, written by `python -m generator typedefs` from\n"
@@ -84,11 +86,18 @@ def typedef(kind: type) -> str:
     return f"/** @typedef {{{{{fields}}}}} {_name(kind)} */"
 
 
+def _record_type(lab: Lab[Any, Any]) -> Any:
+    """What a lab's record function returns; a lookup lab's record is what its grid computes."""
+    grid = getattr(lab.record, "__self__", None)
+    function = grid.computed if isinstance(grid, LookupGrid) else lab.record
+    return get_type_hints(function)["return"]
+
+
 def lesson_typedefs(lesson: Lesson) -> str:
     """The typedefs of every lab's record of a lesson, each TypedDict once."""
     kinds: list[type] = []
     for lab in lesson.labs:
-        record_type = get_type_hints(lab.record)["return"]
+        record_type = _record_type(lab)
         if not is_typeddict(record_type):
             raise TypeError(f"lab {lab.name!r}: its record function returns no TypedDict")
         kinds += [kind for kind in _typeddicts(record_type) if kind not in kinds]

@@ -1,10 +1,11 @@
 """axe-core on every page of every build: no serious or critical violation anywhere.
 
-The hosted site is checked at 1280 and 390 px, and with the composition lab in each of its
-modes (the XOR note and the copy mode's panel show only there); the offline bundle (from
-disk), the SCORM package's pages and the embed site at 390 px, where long formulas and
-tables scroll inside their boxes. Each page is checked whole, after its labs have mounted
-and drawn their charts, so Material's own markup (the search dialog) is checked too.
+The hosted site is checked at 1280 and 390 px, and in the dark scheme at 390 px, and with
+the composition lab in each of its modes (the XOR note and the copy mode's panel show only
+there); the offline bundle (from disk), the SCORM package's pages and the embed site at
+390 px, where long formulas and tables scroll inside their boxes. Each page is checked
+whole, after its labs have mounted and drawn their charts, so Material's own markup (the
+search dialog) is checked too.
 """
 
 from __future__ import annotations
@@ -53,11 +54,15 @@ def serious_violations(page: Any) -> list[tuple[str, str, list[Any]]]:
     ]
 
 
-def check(new_page: Callable[..., tuple[Any, Any]], urls: list[str], width: int) -> None:
-    page, log = new_page(viewport={"width": width, "height": 900})
+def check(
+    new_page: Callable[..., tuple[Any, Any]], urls: list[str], width: int, color_scheme: str = "light"
+) -> None:
+    page, log = new_page(viewport={"width": width, "height": 900}, color_scheme=color_scheme)
+    scheme = "slate" if color_scheme == "dark" else "default"
     found = {}
     for url in urls:
         page.goto(url)
+        assert page.evaluate("document.body.dataset.mdColorScheme") == scheme, url
         violations = serious_violations(page)
         if violations:
             found[url] = violations
@@ -73,6 +78,11 @@ def hosted_pages(built_site: Path, site_url: str) -> list[str]:
 @pytest.mark.parametrize("width", [1280, 390])
 def test_the_hosted_site(new_page: Any, hosted_pages: list[str], width: int) -> None:
     check(new_page, hosted_pages, width)
+
+
+def test_the_hosted_site_in_the_dark_scheme(new_page: Any, hosted_pages: list[str]) -> None:
+    """A reader whose system is dark gets Material's dark scheme, and it passes as the light one."""
+    check(new_page, hosted_pages, 390, color_scheme="dark")
 
 
 def test_the_composition_lab_in_every_mode(new_page: Any, site_url: str) -> None:

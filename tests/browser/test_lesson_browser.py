@@ -8,6 +8,7 @@ nothing threw. Screenshots go to /tmp/shots/ for a person to look at.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -75,9 +76,10 @@ def test_stepper_by_mouse_and_keyboard(new_page: Any, lesson: tuple[str, str]) -
     page, log = open_lesson(new_page, url)
     stepper = page.locator("[data-stepper='concept']")
     steps = stepper.locator(":scope > .cl-step")
-    status = stepper.locator(".cl-stepper-status")
-    previous = stepper.get_by_role("button", name="이전")
-    following = stepper.get_by_role("button", name="다음")
+    top = stepper.locator(".cl-stepper-controls:not(.cl-stepper-controls--end)")
+    status = top.locator(".cl-stepper-status")
+    previous = top.get_by_role("button", name="이전")
+    following = top.get_by_role("button", name="다음")
     assert steps.count() == 4
 
     def assert_at(number: int) -> None:
@@ -119,6 +121,73 @@ def test_stepper_by_mouse_and_keyboard(new_page: Any, lesson: tuple[str, str]) -
     page.keyboard.press("ArrowLeft")
     assert_at(3)
     assert_clean(log, origin)
+
+
+def test_the_controls_after_a_long_step_show_the_next_from_its_top(new_page: Any, site_url: str) -> None:
+    page, log = new_page(viewport={"width": 390, "height": 844})
+    page.goto(site_url + LESSON_PAGE)
+    stepper = page.locator("[data-stepper='concept']")
+    steps = stepper.locator(":scope > .cl-step")
+    end = stepper.locator(".cl-stepper-controls--end")
+    expect(end.locator(".cl-stepper-status")).to_have_text("1 / 4")
+    expect(end.get_by_role("button", name="이전")).to_be_disabled()
+    expect(end.get_by_role("link", name="이론으로 넘어가기")).to_be_hidden()
+    for number in (2, 3, 4):
+        end.get_by_role("button", name="다음").click()
+        expect(steps.nth(number - 1)).to_be_visible()
+        expect(steps.nth(number - 1)).to_be_focused()
+        top_status = stepper.locator(".cl-stepper-controls:not(.cl-stepper-controls--end) .cl-stepper-status")
+        expect(top_status).to_have_text(f"{number} / 4")
+        # The step is shown from its top: the stepper's top edge is on the screen, below the header.
+        top = page.evaluate("document.querySelector('[data-stepper=concept]').getBoundingClientRect().top")
+        assert 0 <= top < 200, top
+    expect(end.get_by_role("button", name="다음")).to_be_hidden()
+    onward = end.get_by_role("link", name="이론으로 넘어가기")
+    expect(onward).to_be_visible()
+    onward.click()
+    expect(page).to_have_url(re.compile(r"#theory$"))
+    theory = page.evaluate("document.getElementById('theory').getBoundingClientRect().top")
+    assert 0 <= theory < 200, theory
+    end.get_by_role("button", name="이전").click()
+    expect(steps.nth(2)).to_be_visible()
+    assert_clean(log, site_url)
+
+
+def test_the_scheme_follows_the_system_and_the_toggle_is_remembered(new_page: Any, site_url: str) -> None:
+    scheme = "document.body.dataset.mdColorScheme"
+    dark, _ = new_page(color_scheme="dark")
+    dark.goto(site_url + LESSON_PAGE)
+    assert dark.evaluate(scheme) == "slate"
+    page, log = new_page(color_scheme="light")
+    page.goto(site_url + LESSON_PAGE)
+    assert page.evaluate(scheme) == "default"
+    page.get_by_title("어두운 화면으로 바꾸기").click()
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
+    page.goto(site_url + "lessons/events.html")
+    assert page.evaluate(scheme) == "slate", "the choice holds on the next page"
+    page.get_by_title("밝은 화면으로 바꾸기").click()
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "default")
+    assert_clean(log, site_url)
+
+
+# The colour of the lesson's text and of its page's background, as numbers 0..255.
+_INK = """() => {
+  const rgb = (text) => text.match(/[0-9.]+/g).slice(0, 3).map(Number);
+  const body = getComputedStyle(document.body);
+  const prose = getComputedStyle(document.querySelector('.md-typeset p'));
+  return { ink: rgb(prose.color), paper: rgb(body.backgroundColor) };
+}"""
+
+
+def test_a_dark_screen_prints_dark_text_on_white(new_page: Any, site_url: str) -> None:
+    page, _ = new_page(color_scheme="dark")
+    page.goto(site_url + LESSON_PAGE)
+    screen = page.evaluate(_INK)
+    assert min(screen["ink"]) > 150, "on screen the dark scheme's text is light"
+    page.emulate_media(media="print")
+    printed = page.evaluate(_INK)
+    assert max(printed["ink"]) < 80, printed
+    assert min(printed["paper"]) == 255, printed
 
 
 def test_without_javascript_every_step_and_answer_is_readable(
@@ -456,6 +525,25 @@ def test_search_finds_a_korean_term_of_the_lesson(new_page: Any, lesson: tuple[s
     assert_clean(log, origin)
 
 
+@pytest.mark.parametrize(("query", "shown"), [("엡실론", "ε"), ("delta", "δ"), ("composition", "합성")])
+def test_search_finds_a_letter_or_term_by_its_spoken_or_english_name(
+    new_page: Any, lesson: tuple[str, str], query: str, shown: str
+) -> None:
+    url, origin = lesson
+    page, log = open_lesson(new_page, url)
+    box = page.locator("input[data-md-component='search-query']")
+    box.click()
+    page.keyboard.type(query)
+    page.keyboard.press("End")
+    items = page.locator(".md-search-result__item")
+    expect(items.first).to_be_visible(timeout=15_000)
+    texts = items.all_inner_texts()
+    assert any(shown in text for text in texts), texts
+    # The names that found it are not shown (the glossary row's own English aside).
+    expect(page.locator(".md-search-result .md-tags").first).to_be_hidden()
+    assert_clean(log, origin)
+
+
 # ---------- layout ----------
 
 
@@ -496,7 +584,7 @@ def test_lesson_screenshots_and_no_horizontal_overflow(
         _shoot(page, stepper, f"stepper-{width}-step{step}.png")
         assert _overflow(page) <= 0, f"step {step} overflows at {width}px"
         if step < 4:
-            stepper.get_by_role("button", name="다음").click()
+            stepper.get_by_role("button", name="다음").first.click()  # the controls above the steps
     _shoot(page, page.locator(".katex-display:visible").first, f"math-{width}.png")
     _shoot(page, page.locator(".cl-card").first, f"card-{width}.png")
     page.evaluate("document.querySelectorAll('details').forEach(details => { details.open = true; })")

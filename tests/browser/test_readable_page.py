@@ -10,7 +10,9 @@ At k = 100 the composition lab's values have up to 120 digits. At 1280 and 390 p
 - a long value's fraction is one click away, whole, and selected whole by one click; in a
   table, one switch shows every fraction of it;
 - every chart's text (the lab's live charts and every static chart of every lesson page) is
-  drawn at 11 px or more after the chart is scaled to the column.
+  drawn at 11 px or more after the chart is scaled to the column;
+- on a phone no Korean word of any lesson page is split across two lines, and the tables
+  written as text (the home page's lessons, the glossary) read from the left.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import pytest
 from playwright.sync_api import expect
 
 from generator.core.readable import SHORT_CHARS
+from generator.course.lessons import lessons
 from generator.course.templates import reading
 from tests.browser.test_lab_browser import wait_for_charts
 from tests.conftest import LESSON_PAGE, ROOT
@@ -162,3 +165,49 @@ def test_a_tables_long_values_show_their_fractions_by_one_switch(new_page: Any, 
     assert len(long) > 150
     assert all(text == exact for exact, text in long)
     assert page.evaluate(OVERFLOWING) == []
+
+
+# Every run of Hangul in the article's text whose box takes more than one line: a word that the
+# browser broke in the middle. Text inside math, code, the lab's and the charts' markup is left out.
+SPLIT_WORDS = r"""() => {
+  const root = document.querySelector('article');
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) => node.parentElement.closest('.katex, code, pre, svg, script, style, [data-lab]')
+      ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
+  });
+  const found = [];
+  const range = document.createRange();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.parentElement.getClientRects().length) continue;  // a closed step or drawer
+    for (const match of node.data.matchAll(/[가-힣]{2,}/g)) {
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const lines = new Set(Array.from(range.getClientRects(), (box) => Math.round(box.top)));
+      if (lines.size > 1) found.push(match[0]);
+    }
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("slug", sorted(lessons()))
+def test_no_korean_word_is_split_across_lines_on_a_phone(new_page: Any, site_url: str, slug: str) -> None:
+    page, _ = new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{site_url}lessons/{slug}.html")
+    for toggle in page.locator("article details:not([open]) > summary").all():
+        if toggle.is_visible():
+            toggle.click()  # the solutions too
+    assert page.evaluate(SPLIT_WORDS) == []
+
+
+TEXT_ALIGNMENTS = """() => Array.from(document.querySelectorAll('article table.cl-text-table td'),
+  (cell) => getComputedStyle(cell).textAlign)"""
+
+
+@pytest.mark.parametrize("path", ["index.html", "glossary.html"])
+def test_tables_of_text_read_from_the_left(new_page: Any, site_url: str, path: str) -> None:
+    page, _ = new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{site_url}{path}")
+    alignments = page.evaluate(TEXT_ALIGNMENTS)
+    assert len(alignments) >= 10, "the page's tables were measured"
+    assert set(alignments) == {"left"}

@@ -131,6 +131,8 @@ def test_quiz_reports_the_first_answers_and_a_relaunch_resumes(
     page, frame, log, blocked = _launch(new_page, lms, None)
     assert page.evaluate("lmsCalls[0]") == {"name": "LMSInitialize", "args": [""], "result": "true"}
     assert _core(page)["status"] == "incomplete"
+    result_line = frame.locator("form[data-quiz] [data-lms-result]")
+    expect(result_line).to_have_text(SCRIPT_TEXTS["lms-mastery"].format(mastery=MASTERY))
 
     # Choosing options, by click or arrow key, grades nothing and sends the LMS nothing.
     calls = len(page.evaluate("lmsCalls"))
@@ -156,6 +158,8 @@ def test_quiz_reports_the_first_answers_and_a_relaunch_resumes(
     assert 100 * correct >= MASTERY * len(QUESTIONS)
     page.wait_for_function("() => API.cmi.core.lesson_status === 'passed'")
     assert _core(page) == {"status": "passed", "raw": str(_percent(correct)), "min": "0", "max": "100"}
+    passed = SCRIPT_TEXTS["lms-passed"].format(raw=_percent(correct), mastery=MASTERY)
+    expect(result_line).to_have_text(passed)
     assert _percent(correct) >= MASTERY
     names = [call["name"] + " " + " ".join(call["args"][:1]) for call in page.evaluate("lmsCalls")]
     status_set = max(i for i, name in enumerate(names) if name == "LMSSetValue cmi.core.lesson_status")
@@ -218,6 +222,37 @@ def test_quiz_reports_the_first_answers_and_a_relaunch_resumes(
     assert _core(page2)["status"] == "passed"
     assert _core(page2)["raw"] == str(_percent(len(QUESTIONS) - 1))
     _assert_clean(log2, blocked2)
+
+
+def test_a_failed_attempt_says_its_result_and_that_a_new_attempt_is_needed(
+    new_page: Any, lms: tuple[str, str, list[str]]
+) -> None:
+    page, frame, log, blocked = _launch(new_page, lms, None)
+    for index in range(len(QUESTIONS)):
+        answer(frame, index, wrong(index))
+    page.wait_for_function("() => API.cmi.core.lesson_status === 'failed'")
+    line = frame.locator("form[data-quiz] [data-lms-result]")
+    expect(line).to_have_text(SCRIPT_TEXTS["lms-failed"].format(raw=0, mastery=MASTERY))
+    expect(line).to_contain_text("LMS에서 새 시도")
+    _assert_clean(log, blocked)
+
+
+def test_the_glossary_opens_beside_the_sco_which_keeps_its_session(
+    new_page: Any, lms: tuple[str, str, list[str]]
+) -> None:
+    page, frame, log, blocked = _launch(new_page, lms, None)
+    calls = len(page.evaluate("lmsCalls"))
+    with page.context.expect_page() as opened:
+        frame.locator("article a[href^='../glossary.html']").first.click()
+    glossary = opened.value
+    glossary.wait_for_load_state()
+    assert glossary.url.split("#")[0].endswith("course/glossary.html")
+    expect(glossary.locator("article table.cl-table")).to_be_visible()
+    assert glossary.evaluate("window.opener") is None
+    # The SCO is still loaded and has told the LMS nothing: no finish, no second session.
+    expect(frame.locator("form[data-quiz][data-quiz-mounted]")).to_have_count(1)
+    assert [call["name"] for call in page.evaluate("lmsCalls")[calls:]] == []
+    _assert_clean(log, blocked)
 
 
 def test_reset_in_the_lms_never_turns_passed_into_failed(

@@ -117,15 +117,22 @@ def test_each_field_asks_for_a_keypad_its_values_can_be_typed_on(lab: Lab[Any, A
         assert not refusals
         for name, text in lab.texts_of(values).items():
             typed[name] |= set(text)
+    root = HTMLParser(lab.html()).css_first("[data-lab]")
+    assert root is not None
     for field in lab.fields:
         if field.widget in ("radio", "checkboxes"):
             continue
-        keypad = KEYPADS.get(field.inputmode)
-        if field.inputmode == TEXT:
+        # The keypad the phone is asked for is the markup's, not the field's property.
+        box = root.css_first(f'[data-field="{field.name}"] input[name="{field.name}"]')
+        assert box is not None, f"{lab.name}.{field.name}: no text box"
+        inputmode = box.attributes.get("inputmode")
+        assert inputmode == field.inputmode, f"{lab.name}.{field.name}: the markup asks for {inputmode}"
+        if inputmode == TEXT:
             continue
-        assert keypad is not None, f"{lab.name}.{field.name}: unknown inputmode {field.inputmode}"
+        keypad = KEYPADS.get(inputmode or "")
+        assert keypad is not None, f"{lab.name}.{field.name}: unknown inputmode {inputmode}"
         assert typed[field.name] <= keypad, (
-            f"{lab.name}.{field.name}: inputmode {field.inputmode} lacks {sorted(typed[field.name] - keypad)}"
+            f"{lab.name}.{field.name}: inputmode {inputmode} lacks {sorted(typed[field.name] - keypad)}"
         )
     for field in lab.fields:
         if field.kind in ("list", "pairs", "matrix", "integer"):

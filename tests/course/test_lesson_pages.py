@@ -66,6 +66,7 @@ MATH_ALLOWED = (
     r"_2\b",  # the second step's index (ε_2, δ_2, Q_2)
     r"\\sqrt\{2\}",  # the √2 of the Laplace standard deviation and of a replaced histogram's Δ₂
     r"2\\sqrt\{\\rho",  # the 2 of zCDP's conversion ρ + 2√(ρ ln(1/δ))
+    r"2\\delta",  # the tight bound (α − 1 + 2δ)/(α + 1) on a membership attacker's advantage
     r"1\.25",  # the constant of the Gaussian mechanism's condition √(2 ln(1.25/δ))
     r"(?<![\d.])2(?=B|C|b\}|p-1|\\Delta u)",  # replace: a sum by 2B, gradients by 2C; 1/(2b); 2p − 1; 2Δu
     r"(?<![\d.])2(?=x-1|\\sigma)",  # the sampled Gaussian's ratio e^{(2x − 1)/(2σ²)}, its moment's 2σ²

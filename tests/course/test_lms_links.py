@@ -19,4 +19,18 @@ from generator.course.lms_links import unlink_pages
     ],
 )
 def test_only_links_to_other_pages_lose_their_link(html: str, expected: str) -> None:
-    assert unlink_pages(f"<p>{html}</p>", "events.html") == f"<p>{expected}</p>"
+    assert unlink_pages(f"<p>{html}</p>", "lessons/events.html") == f"<p>{expected}</p>"
+
+
+def test_the_glossary_stays_a_link_and_opens_beside_the_sco() -> None:
+    html = '<p><a class="g" href="../glossary.html#term">용어집</a></p>'
+    assert unlink_pages(html, "lessons/events.html") == (
+        '<p><a class="g" href="../glossary.html#term" target="_blank" rel="noopener">용어집</a></p>'
+    )
+    # The glossary's own links to lessons lose theirs; a lesson named like it does not pass.
+    assert unlink_pages('<a href="lessons/events.html">사건</a>', "glossary.html") == (
+        '<span class="cl-unlinked">사건</span>'
+    )
+    assert unlink_pages('<a href="glossary.html">x</a>', "lessons/events.html") == (
+        '<span class="cl-unlinked">x</span>'
+    )

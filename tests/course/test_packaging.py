@@ -139,6 +139,22 @@ def test_a_lesson_linking_to_another_page_is_no_sco(tmp_path: Path) -> None:
     (site / "lessons" / "b.html").write_text("<title>B &amp; C - Course</title>" + script.format(80))
     entries = scorm_entries(site, "Course")
     assert set(entries) == {"imsmanifest.xml", "lessons/a.html", "lessons/b.html", "s.js"}
+    # The glossary is the one page a lesson may link to: it and its files join the SCO.
+    (site / "glossary.html").write_text('<link rel="stylesheet" href="g.css">')
+    (site / "g.css").write_text("")
+    (site / "lessons" / "a.html").write_text(
+        '<title>A - Course</title><a href="../glossary.html#x">용어집</a>' + script.format(80)
+    )
+    entries = scorm_entries(site, "Course")
+    assert {"glossary.html", "g.css"} <= set(entries)
+    first = ET.fromstring(entries["imsmanifest.xml"]).find(".//cp:resource", NS)
+    assert first is not None
+    assert [file.get("href") for file in first.iterfind("cp:file", NS)] == [
+        "lessons/a.html",
+        "s.js",
+        "g.css",
+        "glossary.html",
+    ]
     titles = ET.fromstring(entries["imsmanifest.xml"]).findall(".//cp:item/cp:title", NS)
     assert [title.text for title in titles] == ["A", "B & C"]
 
@@ -256,8 +272,17 @@ def test_scorm_lessons_show_no_course_navigation_and_link_to_no_other_page(
                 assert component not in html, (launch, component)
             assert 'data-md-type="toc"' in html  # the lesson's own contents stay
             links = re.findall(r'<(?:a|link)\b[^>]*\bhref="([^"]*)"', html)
-            assert [href for href in links if ".html" in href and not href.startswith("#")] == []
+            pages = [href for href in links if ".html" in href and not href.startswith("#")]
+            # Only the glossary, which each SCO carries, in a window of its own.
+            assert {href.split("#")[0] for href in pages} <= {"../glossary.html"}, (launch, pages)
+            assert pages, f"{launch} links to the glossary"
+            for link in re.findall(r'<a\b[^>]*\bhref="\.\./glossary\.html[^"]*"[^>]*>', html):
+                assert 'target="_blank"' in link, link
+                assert 'rel="noopener"' in link, link
             assert 'data-mastery-percent="80"' in html
+        glossary = archive.read("glossary.html").decode()
+        assert "scorm.js" not in glossary, "the glossary is no SCO and reports nothing"
+        assert re.findall(r'<a\b[^>]*\bhref="[^"#]*lessons/', glossary) == [], "its lesson links are text"
 
 
 def test_scorm_mastery_is_configurable_and_the_same_in_manifest_and_pages(tmp_path: Path) -> None:

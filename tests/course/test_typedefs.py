@@ -8,7 +8,8 @@ from typing import TypedDict
 
 import pytest
 
-from generator.course.typedefs import js_type, typedef, typedef_files
+from generator.course.lessons import lessons
+from generator.course.typedefs import js_type, lesson_typedefs, typedef, typedef_files
 
 
 class Inner(TypedDict):
@@ -41,3 +42,10 @@ def test_an_untyped_field_is_refused() -> None:
 def test_every_lessons_typedefs_are_current() -> None:
     stale = [path for path, text in typedef_files().items() if path.read_text(encoding="utf-8") != text]
     assert stale == [], "run python -m generator typedefs"
+
+
+def test_a_lookup_labs_record_type_is_what_its_grid_computes() -> None:
+    """A lab whose record function is a lookup grid's (generic, so it names no type) is typed by
+    the return type of the grid's ``computed``."""
+    lesson = lessons()["gaussian"]
+    assert "} StateRecord */" in lesson_typedefs(lesson)

@@ -20,6 +20,7 @@ import {
   showFieldError,
   steppedText,
 } from '../../site_overrides/assets/javascripts/lab/kit/fields.mjs';
+import { lookup } from '../../site_overrides/assets/javascripts/lab/kit/lookup.mjs';
 import { numberHtml } from '../../site_overrides/assets/javascripts/lab/kit/markup.mjs';
 import { inPlaceQuery } from '../../site_overrides/assets/javascripts/lab/kit/links.mjs';
 import { mountLabs, onEveryPage } from '../../site_overrides/assets/javascripts/lab/kit/mount.mjs';
@@ -537,5 +538,17 @@ describe('chart queue', () => {
     assert.deepEqual(drawn, [[1], 'resize', [3], 'resize']);
     assert.deepEqual(events, [1, 3]);
     assert.equal(root.attributes['data-lab-charted'], '3');
+  });
+});
+
+describe('lookup', () => {
+  const table = { 'a|1': { value: 'x' }, 'b|2': { value: 'y' } };
+  test('joins the named fields by "|" in the given order', () => {
+    assert.deepEqual(lookup(table, ['kind', 'n'], { n: '2', kind: 'b', other: 'z' }), { value: 'y' });
+  });
+  test('a point off the table, or no table, throws naming the key', () => {
+    assert.throws(() => lookup(table, ['kind', 'n'], { kind: 'a', n: '2' }), /no certified values for a\|2/);
+    assert.throws(() => lookup(null, ['kind'], { kind: 'a' }), /no certified values for a/);
+    assert.throws(() => lookup(table, ['kind'], { kind: 'toString' }), /toString/);
   });
 });

@@ -51,7 +51,9 @@ _PRECISION_MESSAGE = "참 비율 π의 약분한 분모는 10 000까지입니다
 _COUNT_RULE = "{low}부터 {high}까지의 정수입니다."
 _EXACT_RULE = "{low}부터 {high}까지이며, 입력한 소수나 분수를 그대로 정확히 씁니다."
 FIELDS = (
-    Field(LOCAL_ALPHA0, "무작위 응답 하나의 α₀ = e^ε₀", "{low}부터 {high}까지, 0.1 단위입니다.", "3.0", "배"),
+    Field(
+        LOCAL_ALPHA0, "무작위 응답 하나의 α₀ = exp(ε₀)", "{low}부터 {high}까지, 0.1 단위입니다.", "3.0", "배"
+    ),
     Field(USERS, "사용자 수 n", _COUNT_RULE, "100", "명"),
     Field(
         RATE,

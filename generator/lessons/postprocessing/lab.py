@@ -137,8 +137,8 @@ POST_FIELDS = (
 # The key results the summary bar keeps in view (data-out name, short term).
 POST_SUMMARY = (
     ("claim", "판정"),
-    ("delta-required", "δ*_f∘M(α)"),
-    ("delta-channel", "δ*_M(α)"),
+    ("delta-required", "f∘M의 δ*(α)"),
+    ("delta-channel", "M의 δ*(α)"),
     ("eps-pure", "f∘M의 순수 ε"),
 )
 

@@ -39,7 +39,7 @@ POST_TEXTS = {
     "invertible-no": "아니요",
     "holds": "예",
     "breaks": "아니요",
-    "grid-caption": "정수 α = 1부터 {end}까지 두 프로필과 차이 δ*_M − δ*_f∘M",
+    "grid-caption": "정수 α = 1부터 {end}까지 M과 f∘M의 δ*(α), 그리고 그 차",
     "caption": "정수 α 격자에서 채널 M(파랑)과 후처리한 f∘M(빨강)의 δ*(α)입니다. {verdict}.",
     "chart-label": "두 프로필의 그래프. α = 1부터 {end}까지의 값은 아래 표에 있습니다.",
 }

@@ -99,7 +99,9 @@ FIELDS = (
         "",
         labels=("기하 메커니즘 (이산 라플라스)", "k-진 무작위 응답", "지수 메커니즘 (최빈값)"),
     ),
-    Field(LAB_ALPHA0, "메커니즘의 α₀ = e^ε₀", "{low}부터 {high}까지, 0.1 단위입니다.", "2.0 또는 3/2", "배"),
+    Field(
+        LAB_ALPHA0, "메커니즘의 α₀ = exp(ε₀)", "{low}부터 {high}까지, 0.1 단위입니다.", "2.0 또는 3/2", "배"
+    ),
     Field(CATEGORIES, "범주 수 k", _COUNT_RULE, "4", "개"),
     Field(RANGE_LO, "출력 범위의 시작 lo", _RANGE_RULE, "-10", "값", state_messages=_RANGE_MESSAGES),
     Field(RANGE_HI, "출력 범위의 끝 hi", _RANGE_RULE, "-10", "값", state_messages=_RANGE_MESSAGES),

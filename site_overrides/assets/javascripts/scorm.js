@@ -28,6 +28,9 @@
  *    value the package writes into imsmanifest.xml as adlcp:masteryscore.
  * 6. LMSCommit("") after each change, and on "pagehide" cmi.core.session_time, then
  *    LMSCommit("") and LMSFinish("") once.
+ * 7. The learner sees the rule and the outcome: each quiz's [data-lms-result] says the pass
+ *    mark from the start, then the reported score and whether it passed; after a fail, that
+ *    a new attempt is started in the LMS (the quiz's data-text-lms-* sentences).
  */
 (function () {
   "use strict";
@@ -161,6 +164,18 @@
     };
   };
 
+  /** Each quiz's LMS line: the form's sentence `name` with {mastery} and {raw} filled in. */
+  function showResult(name, raw) {
+    var mastery = String(masteryPercent());
+    Array.prototype.forEach.call(document.querySelectorAll("form[data-quiz]"), function (form) {
+      var line = form.querySelector("[data-lms-result]");
+      var text = form.getAttribute("data-text-" + name);
+      if (!line || text === null) return;
+      line.textContent = text.replace("{mastery}", mastery).replace("{raw}", String(raw));
+      line.hidden = false;
+    });
+  }
+
   Session.prototype.onQuizChange = function (detail) {
     if (!detail || typeof detail.lessonId !== "string") return;
     this.quizzes[detail.lessonId] = detail;
@@ -178,6 +193,7 @@
     var raw = Math.floor((100 * correct) / total);
     var status = 100 * correct >= mastery * total ? "passed" : "failed";
     var report = raw + " " + status;
+    showResult("lms-" + status, raw);
     if (report === this.reported) return;
     this.set("cmi.core.score.min", 0);
     this.set("cmi.core.score.max", 100);
@@ -212,6 +228,7 @@
     }
     session.set("cmi.core.exit", "suspend");
     session.call("LMSCommit", "");
+    showResult("lms-mastery", "");
     document.addEventListener("cl:quiz-change", function (event) {
       session.onQuizChange(event.detail);
     });

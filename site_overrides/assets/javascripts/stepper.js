@@ -11,6 +11,11 @@
  * screen readers hear (aria-live), and ArrowLeft/ArrowRight while focus is inside it
  * (except in form fields, which need those keys themselves). A link to an anchor
  * inside a hidden step opens that step.
+ *
+ * A step can be taller than a phone's screen, so the controls are repeated after the steps:
+ * there, a press shows the other step from its top (the stepper scrolls into view and the
+ * step takes the focus), and on the last step 다음 gives way to a link on to the section that
+ * follows the stepper (the next heading with an id: the theory).
  */
 (function () {
   "use strict";
@@ -22,6 +27,7 @@
     previousLabel: "이전 단계",
     next: "다음",
     nextLabel: "다음 단계",
+    onward: "이론으로 넘어가기",
   };
   var mounted = [];
   var count = 0;
@@ -37,6 +43,14 @@
 
   function ownsKeys(element) {
     return Boolean(element.closest("input, select, textarea, [contenteditable], [role='slider']"));
+  }
+
+  /** The id of the first heading with an id after the stepper, or "" if there is none. */
+  function followingHeading(root) {
+    for (var node = root.nextElementSibling; node; node = node.nextElementSibling) {
+      if (/^H[1-6]$/.test(node.tagName) && node.id) return node.id;
+    }
+    return "";
   }
 
   function stepsOf(root) {
@@ -69,6 +83,22 @@
     controls.className = "cl-stepper-controls";
     controls.append(this.previous, this.status, this.next);
     root.insertBefore(controls, this.steps[0]);
+    this.endPrevious = button("cl-stepper-previous", TEXT.previous, TEXT.previousLabel);
+    this.endNext = button("md-button--primary cl-stepper-next", TEXT.next, TEXT.nextLabel);
+    this.endStatus = document.createElement("p");
+    this.endStatus.className = "cl-stepper-status";
+    var end = document.createElement("div");
+    end.className = "cl-stepper-controls cl-stepper-controls--end";
+    end.append(this.endPrevious, this.endStatus, this.endNext);
+    var onward = followingHeading(root);
+    if (onward) {
+      this.onward = document.createElement("a");
+      this.onward.className = "md-button md-button--primary cl-stepper-onward";
+      this.onward.href = "#" + onward;
+      this.onward.textContent = TEXT.onward;
+      end.append(this.onward);
+    }
+    root.append(end);
     if (!root.hasAttribute("aria-label") && !root.hasAttribute("aria-labelledby")) {
       root.setAttribute("aria-label", TEXT.region);
     }
@@ -86,12 +116,28 @@
       step.hidden = position !== target;
     });
     this.status.textContent = target + 1 + " / " + this.steps.length;
+    this.endStatus.textContent = this.status.textContent;
     var focused = document.activeElement;
     this.previous.disabled = target === 0;
     this.next.disabled = target === last;
+    this.endPrevious.disabled = target === 0;
+    this.endNext.disabled = target === last;
+    if (this.onward) {
+      this.endNext.hidden = target === last;
+      this.onward.hidden = target !== last;
+    }
     // A button that just became disabled drops focus to <body>; hand it to its partner.
     if (focused === this.previous && this.previous.disabled) this.next.focus();
     if (focused === this.next && this.next.disabled) this.previous.focus();
+  };
+
+  /** From the controls after the steps: the other step, from its top, with the focus. */
+  Stepper.prototype.showFromEnd = function (index) {
+    this.show(index);
+    var step = this.steps[this.current];
+    step.setAttribute("tabindex", "-1");
+    this.root.scrollIntoView({ block: "start" });
+    step.focus({ preventScroll: true });
   };
 
   /** Open the step holding the element the URL's #fragment names, if any. */
@@ -117,6 +163,12 @@
     });
     this.next.addEventListener("click", function () {
       stepper.show(stepper.current + 1);
+    });
+    this.endPrevious.addEventListener("click", function () {
+      stepper.showFromEnd(stepper.current - 1);
+    });
+    this.endNext.addEventListener("click", function () {
+      stepper.showFromEnd(stepper.current + 1);
     });
     this.root.addEventListener("keydown", function (event) {
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;

@@ -12,6 +12,7 @@
  * @module dpsgd/lab
  */
 
+import { lookup } from '#lab/kit/lookup.mjs';
 import { fillTemplate } from '#lab/kit/text.mjs';
 
 /** @typedef {import('./types.mjs').StateRecord} StateRecord */
@@ -25,11 +26,7 @@ const GRID = Object.freeze(['rate', 'sigma', 'steps', 'delta']);
  * @returns {StateRecord}
  */
 export function evaluate(values, table) {
-  const key = GRID.map((name) => values[name]).join('|');
-  if (!table || !Object.prototype.hasOwnProperty.call(table, key)) {
-    throw new Error('the lab has no certified values for ' + key);
-  }
-  return table[key];
+  return lookup(table, GRID, values);
 }
 
 /** An RDP accountant's ε with its order (view.accountant_shown). @param {Accountant} shown @param {Record<string, string>} texts */

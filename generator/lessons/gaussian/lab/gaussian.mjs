@@ -13,6 +13,7 @@
  * @module gaussian/lab
  */
 
+import { lookup } from '#lab/kit/lookup.mjs';
 import { fillTemplate } from '#lab/kit/text.mjs';
 
 /** @typedef {import('./types.mjs').StateRecord} StateRecord */
@@ -30,12 +31,7 @@ const KEYS = Object.freeze({
  * @returns {StateRecord}
  */
 export function evaluate(values, table) {
-  const names = values.mechanism === 'gaussian' ? KEYS.gaussian : KEYS.laplace;
-  const key = names.map((name) => values[name]).join('|');
-  if (!table || !Object.prototype.hasOwnProperty.call(table, key)) {
-    throw new Error('the lab has no certified values for ' + key);
-  }
-  return table[key];
+  return lookup(table, values.mechanism === 'gaussian' ? KEYS.gaussian : KEYS.laplace, values);
 }
 
 /** @param {Ball} found */
