@@ -12,8 +12,9 @@ For each n, one process times, from scratch (median of several runs):
            binomial pmfs with the target's Bernoulli for the shuffled δ*;
 
 and prints the seconds and the ratio exact/peer. When node is on the PATH, it also runs
-local_dp_bigint.mjs (a BigInt mirror of the same algorithms) and prints its milliseconds:
-the cost a browser engine would pay, for the lab's target of 100 ms at n = 10 000.
+local_dp_bigint.mjs, which times the lab's own BigInt engine (generator/lessons/localdp/lab/),
+and prints its milliseconds: each value, and one whole update of the page's lab (``update``),
+against the lab's target of 100 ms at n = 10 000.
 Defaults: π = 1234/10000, α₀ = 11/10, t = 1/100. Run: ``python -m tests.benchmarks.local_dp``.
 """
 
@@ -137,11 +138,10 @@ def main() -> None:
             print(f"n = {n:>6}   BigInt: node not found")
             continue
         print(f"n = {n:>6}   BigInt: " + ", ".join(f"{key} {ms:.1f} ms" for key, ms in browser.items()))
-        total = browser["local"] + browser["reduce"]
-        if n == 10_000 and total > BROWSER_TARGET_MS:
-            misses.append(
-                f"local accuracy in BigInt at n = 10 000: {total:.0f} ms > {BROWSER_TARGET_MS:.0f} ms"
-            )
+        update = browser["update"]
+        if n == 10_000 and update > BROWSER_TARGET_MS:
+            target = f"{BROWSER_TARGET_MS:.0f} ms"
+            misses.append(f"one update of the lab at n = 10 000: {update:.0f} ms > {target}")
     for miss in misses:
         print("MISS:", miss)
 

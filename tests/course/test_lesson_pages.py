@@ -71,6 +71,8 @@ MATH_ALLOWED = (
     r"(?<![\d.])2(?=B|C|b\}|p-1|\\Delta u)",  # replace: a sum by 2B, gradients by 2C; 1/(2b); 2p − 1; 2Δu
     r"(?<![\d.])2(?=x-1|\\sigma)",  # the sampled Gaussian's ratio e^{(2x − 1)/(2σ²)}, its moment's 2σ²
     r"\\varepsilon/2",  # the exponential mechanism's usual base α₀ = e^{ε/2}; 2p − 1 ≈ ε/2 for a small ε
+    r"(?<![\d.])2(?=\\alpha_0|r/|h)",  # geometric E[Z²] = 2r/(1 − r)² = 2α₀/(α₀ − 1)²; RAPPOR's 2h bits
+    r"(?<=[fn)])/2(?!\d)",  # a half: RAPPOR's f/2 and (p + q)/2, the local-to-central variance ratio n/2
     r"(?<![\d.])[01](?!\.?\d)",  # the constants zero and one: bits, probability bounds, min{1, ·}
 )
 DISPLAY_MATH = re.compile(r"\$\$.*?\$\$", re.DOTALL)

@@ -97,7 +97,7 @@ TERMS = (
 NOT_YET_IN_ONE_VOICE: tuple[str, ...] = ()
 
 ACRONYMS = frozenset(
-    {"DP", "LDP", "RDP", "PLD", "TPR", "FPR", "TV", "XOR", "SGD", "LMS", "zCDP", "FTRL", "Gboard"}
+    {"DP", "LDP", "RDP", "PLD", "TPR", "FPR", "TV", "XOR", "SGD", "LMS", "zCDP", "FTRL", "Gboard", "RAPPOR"}
 )
 # A function's name in a plain-text title ("ε₀ = ln 3, 다섯 번"); in running text it is TeX (rule 4).
 MATH_WORDS = frozenset({"ln"})

@@ -1,0 +1,109 @@
+"""The central-and-local lesson's figure: both estimates' exact laws, as distribution functions.
+
+For a worked example (n users, π, α₀) the figure draws x ↦ P(π̂ <= x) for the local estimate
+and for the central one. The two estimates live on different lattices (steps 1/(n(2p − 1)) and
+1/n), so their probabilities per point do not compare, and their distribution functions do.
+
+- local: π̂(c) = (c/n − (1 − p))/(2p − 1) for the counts c = 0..n, with the exact law of
+  :meth:`~generator.core.rate_estimation.LocalEstimate.law`, summed up;
+- central: π̂_c = S/n with S = C' + Z, C' ~ Bin(n, π) and Z two-sided geometric of ratio
+  r = 1/α₀; P(S <= s) = Σ_c P(C' = c)·F(s − c) with the noise's distribution function
+  F(z) = 1 − r^(z+1)/(1 + r) for z >= 0 and r^(−z)/(1 + r) for z <= −1 (the closed form of
+  :meth:`~generator.core.rate_estimation.CentralEstimate.accuracy`), for every s whose π̂_c lies
+  in the local estimate's range.
+
+Rows: model ("로컬" or "중앙"), estimate and probability (floats, chart coordinates only, each the
+nearest double to the exact fraction beside it), exact (P(π̂ <= x) as a reduced fraction).
+Meant for small n (the law holds about n² log₂ b bits).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import altair as alt
+
+from generator.core.rate_estimation import LocalEstimate
+from generator.core.rational import fraction_str
+from generator.course.charts import Spec, coordinate
+from generator.course.charts import chart_spec as cached_spec
+
+MODELS = ("로컬", "중앙")
+COLOURS = ("#4c78a8", "#f58518")
+
+Row = dict[str, str | float]
+Points = list[tuple[Fraction, Fraction]]
+
+
+def _row(model: str, estimate: Fraction, probability: Fraction) -> Row:
+    return {
+        "model": model,
+        "estimate": coordinate(estimate),
+        "probability": coordinate(probability),
+        "exact": fraction_str(probability),
+    }
+
+
+def local_cdf(n: int, rate: Fraction, alpha0: Fraction) -> Points:
+    """(π̂(c), P(π̂ <= π̂(c))) for c = 0..n."""
+    total, points = Fraction(0), []
+    for outcome in LocalEstimate(n, rate, alpha0).law():
+        total += outcome.probability
+        points.append((outcome.estimate, total))
+    return points
+
+
+def central_cdf(
+    n: int, rate: Fraction, alpha0: Fraction, lo: int, hi: int
+) -> list[tuple[Fraction, Fraction]]:
+    """(s/n, P(S <= s)) for s = lo..hi (see the module)."""
+    r = 1 / alpha0
+    counts = [math.comb(n, c) * rate**c * (1 - rate) ** (n - c) for c in range(n + 1)]
+
+    def noise_cdf(z: int) -> Fraction:
+        return 1 - r ** (z + 1) / (1 + r) if z >= 0 else r ** (-z) / (1 + r)
+
+    return [
+        (Fraction(s, n), sum((p * noise_cdf(s - c) for c, p in enumerate(counts)), Fraction(0)))
+        for s in range(lo, hi + 1)
+    ]
+
+
+def chart_rows(n: int, rate: Fraction, alpha0: Fraction) -> list[Row]:
+    """Both distribution functions' rows, the central one over the local one's range."""
+    local = local_cdf(n, rate, alpha0)
+    low, high = local[0][0], local[-1][0]
+    central = central_cdf(n, rate, alpha0, math.ceil(n * low), math.floor(n * high))
+    return [_row(MODELS[0], x, p) for x, p in local] + [_row(MODELS[1], x, p) for x, p in central]
+
+
+def laws_chart(rows: list[Row]) -> alt.Chart:
+    """Both distribution functions as steps, one colour per model."""
+    colour = alt.Color(
+        "model:N",
+        scale=alt.Scale(domain=list(MODELS), range=list(COLOURS)),
+        legend=alt.Legend(title=None, orient="bottom", direction="horizontal", symbolOpacity=1),
+    )
+    tooltip = [
+        alt.Tooltip("model:N", title="모델"),
+        alt.Tooltip("estimate:Q", title="추정값 x"),
+        alt.Tooltip("exact:N", title="P(π̂ ≤ x) (정확한 분수)"),
+    ]
+    chart: alt.Chart = (
+        alt.Chart(alt.InlineData(values=rows))
+        .mark_line(interpolate="step-after", strokeWidth=1.5)
+        .encode(
+            x=alt.X("estimate:Q", title="추정값 x"),
+            y=alt.Y("probability:Q", title="P(π̂ ≤ x)", scale=alt.Scale(domain=[0, 1])),
+            color=colour,
+            tooltip=tooltip,
+        )
+        .properties(width=360, height=220, description="로컬 추정량과 중앙 추정량의 정확한 누적분포")
+    )
+    return chart
+
+
+def chart_spec(n: int, rate: Fraction, alpha0: Fraction) -> Spec:
+    """The validated Vega-Lite spec of an example's figure."""
+    return cached_spec(laws_chart, chart_rows(n, rate, alpha0))

@@ -1,0 +1,156 @@
+"""The central-and-local lab in a real browser: what the page shows is what the core computes.
+
+Every exact output (``data-exact``) is held to the core's classes computed afresh here
+(``LocalEstimate`` and ``CentralEstimate`` of :mod:`generator.core.rate_estimation`,
+:func:`~generator.core.shuffle.shuffled_count`), not to the lesson's records:
+
+- the default state, and states opened from the address, one of them with n = 10 000 users
+  (numbers of some 10⁵ bits, computed by the page's BigInt engine);
+- a typed change of n: the outputs and the address follow;
+- bad input typed in a field: its Korean message beside it, the last state kept whole;
+- a bad address: the notice names the parameter, and its default is shown.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from generator.core.logarithm import ln_decimal
+from generator.core.profile import delta_star
+from generator.core.rate_estimation import CentralEstimate, LocalEstimate
+from generator.core.rational import fraction_str
+from generator.core.shuffle import shuffled_count
+from generator.lessons.localdp.lab import LAB
+from tests.harness.labs import open_lab as open_harness_lab
+
+pytestmark = pytest.mark.browser
+
+PAGE = "lessons/localdp.html"
+ROOT = "#localdp-lab"
+MESSAGES = {f.name: f.messages() for f in LAB.fields}
+FORBIDDEN = re.compile(r"NaN|Infinity|undefined")
+EXACT = ("estimate-variance", "within", "central-variance", "within-central", "shuffled-delta", "local-delta")
+
+
+def core(alpha0: str, n: int, rate: str, tolerance: str, ones: int, alpha: str) -> dict[str, str]:
+    """Every output of a state as the core computes it: data-exact, and eps-local's data-value."""
+    a0, pi, t, claim = Fraction(alpha0), Fraction(rate), Fraction(tolerance), Fraction(alpha)
+    local, central = LocalEstimate(n, pi, a0), CentralEstimate(n, pi, a0)
+    values = {
+        "estimate-variance": local.variance,
+        "within": local.accuracy(t),
+        "central-variance": central.variance,
+        "within-central": central.accuracy(t),
+        "shuffled-delta": delta_star(shuffled_count(n, ones, a0), claim),
+        "local-delta": max(Fraction(0), a0 - claim) / (1 + a0),
+    }
+    return {**{name: fraction_str(value) for name, value in values.items()}, "eps-local": ln_decimal(a0, 3)}
+
+
+def shown(page: Page) -> dict[str, str]:
+    found: dict[str, str] = page.evaluate(
+        """([lab, exact]) => Object.fromEntries(
+            [...document.querySelectorAll(lab + ' [data-out]')].map((el) => [
+                el.getAttribute('data-out'),
+                el.getAttribute(exact.includes(el.getAttribute('data-out')) ? 'data-exact' : 'data-value'),
+            ]))""",
+        [ROOT, list(EXACT)],
+    )
+    return found
+
+
+def open_lab(new_page: Any, url: str) -> tuple[Page, Any]:
+    return open_harness_lab(new_page, url, ROOT, viewport={"width": 1280, "height": 900})
+
+
+DEFAULT = core("3", 100, "0.3", "0.1", 30, "2")
+
+
+def test_the_default_state_is_the_cores(new_page: Any, site_url: str) -> None:
+    page, log = open_lab(new_page, site_url + PAGE)
+    assert shown(page) == DEFAULT
+    assert DEFAULT["estimate-variance"] == "6/625"
+    assert log.console_errors == []
+    assert log.page_errors == []
+
+
+@pytest.mark.parametrize(
+    ("alpha0", "n", "rate", "tolerance", "ones", "alpha"),
+    [
+        ("3.0", 4, "1/2", "1/4", 0, "1.0"),
+        ("1.1", 37, "2/7", "0.05", 11, "1.0"),
+        ("57.3", 250, "0.1234", "0.01", 249, "3.5"),
+        ("3.0", 10_000, "0.3", "0.01", 3000, "1.5"),
+    ],
+)
+def test_an_address_shows_what_the_core_computes(
+    new_page: Any, site_url: str, alpha0: str, n: int, rate: str, tolerance: str, ones: int, alpha: str
+) -> None:
+    query = f"alpha0={alpha0}&n={n}&rate={rate}&tolerance={tolerance}&ones={ones}&alpha={alpha}"
+    page, log = open_lab(new_page, f"{site_url}{PAGE}?{query}{ROOT}")
+    expect(page.locator(f'{ROOT} [data-out="eps-local"]')).to_have_attribute(
+        "data-value", ln_decimal(Fraction(alpha0), 3), timeout=30_000
+    )
+    assert page.locator(ROOT).get_attribute("data-lab-stale") is None
+    assert shown(page) == core(alpha0, n, rate, tolerance, ones, alpha)
+    assert not FORBIDDEN.search(page.locator(ROOT).inner_text())
+    assert log.page_errors == []
+
+
+def test_a_typed_n_updates_the_outputs_and_the_address(new_page: Any, site_url: str) -> None:
+    page, log = open_lab(new_page, site_url + PAGE)
+    want = core("3", 400, "0.3", "0.1", 30, "2")
+    page.fill(f"{ROOT} #cl-localdp-n", "400")
+    expect(page.locator(f'{ROOT} [data-out="estimate-variance"]')).to_have_attribute(
+        "data-exact", want["estimate-variance"]
+    )
+    assert shown(page) == want
+    assert "n=400" in page.url
+    assert log.page_errors == []
+
+
+@pytest.mark.parametrize(
+    ("field", "text", "reason"),
+    [
+        ("n", "0", "range"),
+        ("n", "2.5", "step"),
+        ("alpha0", "1.0", "range"),
+        ("rate", "1/10001", "precision"),
+        ("rate", "<script>alert(1)</script>", "syntax"),
+        ("ones", "100", "others"),
+        ("tolerance", "", "empty"),
+    ],
+)
+def test_bad_input_gets_its_message_and_the_last_state_stays(
+    new_page: Any, site_url: str, field: str, text: str, reason: str
+) -> None:
+    page, log = open_lab(new_page, site_url + PAGE)
+    page.fill(f"{ROOT} #cl-localdp-{field}", text)
+    expect(page.locator(f'{ROOT} [data-error-for="{field}"]')).to_have_text(MESSAGES[field][reason])
+    expect(page.locator(ROOT)).to_have_attribute("data-lab-stale", "input")
+    assert shown(page) == DEFAULT
+    assert not FORBIDDEN.search(page.locator(ROOT).inner_text())
+    assert page.locator("script:not([src])").filter(has_text="alert(1)").count() == 0
+    assert log.page_errors == []
+
+
+@pytest.mark.parametrize(
+    ("query", "bad", "n"),
+    [("n=abc", "n", 100), ("rate=2", "rate", 100), ("n=50&ones=60", "ones", 50)],
+)
+def test_a_bad_address_is_named_and_its_default_shown(
+    new_page: Any, site_url: str, query: str, bad: str, n: int
+) -> None:
+    """The parameter that cannot be used is named and takes its default (ones = 60 breaks the
+    rule against n = 50, and falls back to 30); the others are read as written."""
+    page, log = open_lab(new_page, f"{site_url}{PAGE}?{query}{ROOT}")
+    notice = page.locator(f"{ROOT} [data-lab-notice]")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text(bad)
+    assert shown(page) == core("3", n, "0.3", "0.1", 30, "2")
+    assert log.page_errors == []
