@@ -230,6 +230,30 @@ def test_typing_into_each_field_updates_the_outputs(new_page: Any, lesson: tuple
     assert_clean(page, log, origin)
 
 
+def test_presses_of_one_field_make_one_history_entry(new_page: Any, site_url: str) -> None:
+    """Six presses of k's + are one entry, p's presses the next; Back undoes a field at a time."""
+    page, log = open_lab(new_page, site_url + LESSON_PAGE)
+    start = address_query(page)
+    entries = page.evaluate("history.length")
+    page.locator('#lab [data-field="k"] [data-step="1"]').click(click_count=6)
+    expect(page.locator("#cl-lab-k")).to_have_value("8")
+    page.locator("#cl-lab-k").press("ArrowUp")
+    page.locator('#lab [data-field="p"] [data-step="1"]').click(click_count=3)
+    expect(page.locator("#cl-lab-p")).to_have_value("78")
+    assert page.evaluate("history.length") == entries + 2
+    page.go_back()
+    expect(page.locator("#cl-lab-p")).to_have_value("75")
+    expect(page.locator("#cl-lab-k")).to_have_value("9")
+    page.go_back()
+    expect(page.locator("#cl-lab-k")).to_have_value("2")
+    assert address_query(page) == start
+    # A preset is an entry of its own, and the edit after it another.
+    page.locator("#lab [data-preset]").nth(1).click()
+    page.locator('#lab [data-field="k"] [data-step="1"]').click()
+    assert page.evaluate("history.length") == entries + 2  # the two entries after the start replaced
+    assert_clean(page, log, site_url)
+
+
 def test_the_lab_is_usable_by_keyboard(new_page: Any, lesson: tuple[str, str]) -> None:
     url, origin = lesson
     page, log = open_lab(new_page, url)

@@ -60,6 +60,7 @@
   }
 
   var lab = (window.CompositionLab = window.CompositionLab || {});
+  document.documentElement.style.setProperty("--cl-host-scroll", "0px");
   window.addEventListener("message", function (event) {
     var message = event.data;
     if (event.source !== window.parent || !message) return;

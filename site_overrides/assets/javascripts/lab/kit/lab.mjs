@@ -12,9 +12,10 @@
  *   reason's message (from its own data-messages), unless it has a refusal of its own.
  * - An update is all or nothing (kit/update): the definition's `present` computes every
  *   string of the new state, and only then its `show` writes them.
- * - The address holds the state whenever every field parses (kit/url): typing replaces the
- *   current entry; each committed edit, choice, step button or preset adds one; in an LMS
- *   or a frame every change replaces. A bad or repeated parameter falls back to its
+ * - The address holds the state whenever every field parses (kit/url): an edit of a field
+ *   (typing, a step button, an arrow key, a choice) adds an entry when something else changed
+ *   the state last and replaces the entry while the same field keeps changing (`editEntry`);
+ *   a preset or a link always adds one; in an LMS or a frame every change replaces. A bad or repeated parameter falls back to its
  *   default, and the notice `[data-lab-notice]` names it ("bad-url"); so does one that
  *   fails `checkState` (kit/url's readQuery says how). On a page with several labs the
  *   address holds the state of the lab its fragment names (#<root id>): each lab opens it
@@ -91,7 +92,8 @@ export class Lab {
     /** @type {Record<string, any>} */
     this.values = {};
     this.result = null;
-    this.pushNext = true;
+    /** The field (or choice group) whose edit wrote the current history entry; null after a preset, a link or Back. */
+    this.lastEdit = null;
     /** What `present` and `show` keep between updates (for example, which tables are laid out). */
     this.memory = {};
     this.announceTimer = undefined;
@@ -193,6 +195,19 @@ export class Lab {
     return historyEntry(wanted, this.replaceHistory);
   }
 
+  /**
+   * The history entry an edit of `name` writes: a new one when something else changed the
+   * state last (another field, a preset, a link, Back), else the same one again, so that six
+   * presses of + or a typed number leave one entry, and Back leaves the lab's last state of
+   * the field before.
+   * @param {string} name
+   */
+  editEntry(name) {
+    const same = this.lastEdit === name;
+    this.lastEdit = name;
+    return same ? 'replace' : this.entry('push');
+  }
+
   textsOfQuery(query) {
     return readQuery(
       query,
@@ -262,8 +277,7 @@ export class Lab {
           box.addEventListener(
             'change',
             guard(function () {
-              this.update(this.entry('push'));
-              this.pushNext = true;
+              this.update(this.editEntry(name));
             }),
           );
         }
@@ -272,14 +286,7 @@ export class Lab {
       field.input.addEventListener(
         'input',
         guard(function () {
-          this.update(this.pushNext ? this.entry('push') : 'replace');
-          this.pushNext = false;
-        }),
-      );
-      field.input.addEventListener(
-        'change',
-        guard(function () {
-          this.pushNext = true;
+          this.update(this.editEntry(name));
         }),
       );
       field.input.addEventListener(
@@ -289,8 +296,7 @@ export class Lab {
           if (!steps || !field.steps) return;
           event.preventDefault();
           this.step(name, steps);
-          this.update(this.pushNext ? this.entry('push') : 'replace');
-          this.pushNext = false;
+          this.update(this.editEntry(name));
         }),
       );
       for (const button of field.buttons) {
@@ -298,8 +304,7 @@ export class Lab {
           'click',
           guard(function () {
             this.step(name, Number(button.getAttribute('data-step')));
-            this.update(this.entry('push'));
-            this.pushNext = true;
+            this.update(this.editEntry(name));
           }),
         );
       }
@@ -308,8 +313,7 @@ export class Lab {
       radio.addEventListener(
         'change',
         guard(function () {
-          this.update(this.entry('push'));
-          this.pushNext = true;
+          this.update(this.editEntry(this.definition.choice || 'choice'));
         }),
       );
     }
@@ -320,7 +324,7 @@ export class Lab {
         'click',
         guard(function () {
           this.open(button.getAttribute('data-preset'), this.entry('push'));
-          this.pushNext = true;
+          this.lastEdit = null;
         }),
       );
     }
@@ -331,7 +335,7 @@ export class Lab {
         // An entry that holds another lab's state leaves this one as it is.
         if (!addressIsFor(win.location, this.labId)) return;
         this.open(win.location.search, null);
-        this.pushNext = true;
+        this.lastEdit = null;
       }),
     );
   }
@@ -342,7 +346,7 @@ export class Lab {
     if (query === null) return;
     event.preventDefault();
     this.open(query, this.entry('push'));
-    this.pushNext = true;
+    this.lastEdit = null;
     const title = this.root.querySelector(this.definition.title) || this.root;
     reveal(this.root, /** @type {HTMLElement} */ (title), this.env.win);
   }
