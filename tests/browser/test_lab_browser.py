@@ -238,8 +238,9 @@ def test_presses_of_one_field_make_one_history_entry(new_page: Any, site_url: st
     page.locator('#lab [data-field="k"] [data-step="1"]').click(click_count=6)
     expect(page.locator("#cl-lab-k")).to_have_value("8")
     page.locator("#cl-lab-k").press("ArrowUp")
-    page.locator('#lab [data-field="p"] [data-step="1"]').click(click_count=3)
-    expect(page.locator("#cl-lab-p")).to_have_value("78")
+    for value in ("76", "77", "78"):
+        page.locator('#lab [data-field="p"] [data-step="1"]').click()
+        expect(page.locator("#cl-lab-p")).to_have_value(value)
     assert page.evaluate("history.length") == entries + 2
     page.go_back()
     expect(page.locator("#cl-lab-p")).to_have_value("75")
