@@ -99,6 +99,17 @@ class Examples(Generic[Row_]):
             )
         return matching[0]
 
+    def row(self, slug: str) -> Row_:
+        """The catalogue row named ``slug``."""
+        matching = [row for row in self.rows if row.slug == slug]
+        if len(matching) != 1:
+            raise LessonDataError(f"{self.path}: {slug!r} is no catalogue row")
+        return matching[0]
+
+    def holds(self, slug: str) -> bool:
+        """Whether a catalogue row is named ``slug``."""
+        return any(row.slug == slug for row in self.rows)
+
     def default(self) -> Texts:
         """The texts of the state the page opens with."""
         return self.texts(self.opening())
@@ -308,6 +319,16 @@ class Lab(Generic[State, Rec]):
             texts=self.texts,
             **extra,
         )
+
+    def example_record(self, slug: str) -> Rec:
+        """The record of the worked example ``slug``: its catalogue row's state."""
+        return self.record(self.read(self.examples.texts(self.examples.row(slug))))
+
+    def example_card(self, slug: str, **extra: object) -> str:
+        """The card of the worked example ``slug`` (its catalogue row): the lab's ``card.html``
+        at the row's state, the row as ``example``, with ``extra`` for what the card adds."""
+        row = self.examples.row(slug)
+        return self.card("card.html", self.examples.texts(row), example=row, **extra)
 
     @property
     def default_query(self) -> str:

@@ -12,6 +12,7 @@ For each :class:`generator.course.lab.Lab` of :func:`generator.course.lessons.le
    the keypad its ``inputmode`` asks for.
 5. The golden plan's state cases each break a rule, and its samples read.
 6. No URL parameter is one the site's own scripts read (Material's search takes ``q``).
+7. Every worked example's card opens its own state, and an unknown row is refused.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from selectolax.lexbor import LexborHTMLParser as HTMLParser
 from generator.core.fields import Refusal
 from generator.course.inputs import DECIMAL, NUMERIC, TEXT
 from generator.course.lab import Lab
+from generator.course.lesson_file import LessonDataError
 from generator.course.lessons import Lesson, lessons
 from generator.course.shown import slot_selector
 
@@ -33,6 +35,9 @@ LABS: list[Lab[Any, Any]] = [
     lab for lesson in lessons().values() if isinstance(lesson, Lesson) for lab in lesson.labs
 ]
 IDS = [lab.name for lab in LABS]
+LESSON_OF = {
+    lab.name: lesson for lesson in lessons().values() if isinstance(lesson, Lesson) for lab in lesson.labs
+}
 
 # What each keypad offers (the digits, and for "decimal" the decimal point).
 KEYPADS = {NUMERIC: set("0123456789"), DECIMAL: set("0123456789.")}
@@ -137,3 +142,17 @@ def test_each_field_asks_for_a_keypad_its_values_can_be_typed_on(lab: Lab[Any, A
     for field in lab.fields:
         if field.kind in ("list", "pairs", "matrix", "integer"):
             assert field.inputmode == TEXT, f"{lab.name}.{field.name} needs , - : ; on its keypad"
+
+
+@pytest.mark.parametrize("lab", LABS, ids=IDS)
+def test_every_example_card_links_its_own_state(lab: Lab[Any, Any]) -> None:
+    # 7. A worked example's card shows the record of its row's state and opens that state.
+    for row in lab.examples.rows:
+        card = HTMLParser(LESSON_OF[lab.name].card(row.slug))
+        link = card.css_first(".cl-card-link a")
+        assert link is not None, f"{lab.name}: card {row.slug}"
+        assert lab.query(lab.examples.texts(row)) in (link.attributes["href"] or ""), row.slug
+        assert lab.example_record(row.slug) == lab.record(lab.read(lab.examples.texts(row)))
+    assert not lab.examples.holds("no-such-row")
+    with pytest.raises(LessonDataError, match="'no-such-row' is no catalogue row"):
+        lab.examples.row("no-such-row")

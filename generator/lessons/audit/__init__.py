@@ -16,7 +16,7 @@ from pathlib import Path
 from generator.course.lessons import Lesson
 from generator.course.quiz import quiz_of
 from generator.lessons.audit.catalogue import BY_SLUG, DATA, PATH, SLUG
-from generator.lessons.audit.lab import DEFAULT_SLUG, LAB, example_texts
+from generator.lessons.audit.lab import DEFAULT_SLUG, LAB
 from generator.lessons.audit.records import BoundsRecord, Curve, StateRecord, bounds_record, curve_record
 
 BOUNDS = "bounds"
@@ -43,7 +43,7 @@ class ExampleRecord(StateRecord):
 def example_record(slug: str) -> ExampleRecord:
     """A worked example's state (from the lab's tables) and what the prose adds."""
     example = BY_SLUG[slug]
-    state = LAB.record(LAB.read(example_texts(example)))
+    state = LAB.example_record(slug)
     return {
         **state,
         "slug": example.slug,
@@ -67,12 +67,6 @@ def record(slug: str) -> ExampleRecord | BoundsRecord:
     return bounds_record(BY_SLUG[DEFAULT_SLUG].alpha0) if slug == BOUNDS else example_record(slug)
 
 
-def card(slug: str) -> str:
-    """A worked example's card: the lab's results for its setting, and a link to the lab."""
-    example = BY_SLUG[slug]
-    return LAB.card("card.html", example_texts(example), example=example)
-
-
 LESSON = Lesson(
     slug=SLUG,
     folder=Path(__file__).resolve().parent,
@@ -80,5 +74,5 @@ LESSON = Lesson(
     record=record,
     quiz=quiz_of(SLUG, DATA.quiz, PATH),
     labs=(LAB,),
-    card=card,
+    card=LAB.example_card,
 )

@@ -68,10 +68,9 @@ def figure(kind: str, slug: str) -> str:
 def card(slug: str) -> str:
     """A worked example's card: its inputs, its two figures, the results and the composition
     panel the lab shows, and a link that opens it in the lab."""
-    example = _example(slug)
     figures = Markup(figure("distribution", slug) + "\n" + figure("profile", slug))
     ln_alpha = epsilon_html(example_record(slug)["epsilon"]["claim"])
-    return LAB.card("card.html", example_texts(example), example=example, figures=figures, ln_alpha=ln_alpha)
+    return LAB.example_card(slug, figures=figures, ln_alpha=ln_alpha)
 
 
 LESSON = Lesson(

@@ -15,7 +15,7 @@ from generator.course.quiz import quiz_of
 from generator.course.templates import render
 from generator.lessons.events.catalogue import BY_SLUG, DATA, PATH, SLUG
 from generator.lessons.events.charts import chart_spec
-from generator.lessons.events.lab import FOLDER, LAB, example_texts
+from generator.lessons.events.lab import FOLDER, LAB
 from generator.lessons.events.records import ExampleRecord
 from generator.lessons.events.view import chart_label
 
@@ -23,13 +23,7 @@ from generator.lessons.events.view import chart_label
 def record(slug: str) -> ExampleRecord:
     """Everything the lesson shows of one catalogue example."""
     example = BY_SLUG[slug]
-    return {"slug": example.slug, "title": example.title, **LAB.record(LAB.read(example_texts(example)))}
-
-
-def card(slug: str) -> str:
-    """A worked example's card: its inputs, the event's and the claim's results, a lab link."""
-    example = BY_SLUG[slug]
-    return LAB.card("card.html", example_texts(example), example=example)
+    return {"slug": example.slug, "title": example.title, **LAB.example_record(slug)}
 
 
 def figure(kind: str, slug: str) -> str:
@@ -48,6 +42,6 @@ LESSON = Lesson(
     record=record,
     quiz=quiz_of(SLUG, DATA.quiz, PATH),
     labs=(LAB,),
-    card=card,
+    card=LAB.example_card,
     figure=figure,
 )

@@ -14,7 +14,7 @@ from pathlib import Path
 from generator.course.lessons import Lesson
 from generator.course.quiz import quiz_of
 from generator.lessons.gaussian.catalogue import BY_SLUG, DATA, PATH, SLUG
-from generator.lessons.gaussian.lab import LAB, example_texts
+from generator.lessons.gaussian.lab import LAB
 from generator.lessons.gaussian.records import (
     DeploymentsRecord,
     ExampleRecord,
@@ -28,7 +28,7 @@ DEPLOYMENTS = "deployments"
 def example_record(slug: str) -> ExampleRecord:
     """A worked example's state (from the lab's table) and what the prose adds."""
     example = BY_SLUG[slug]
-    state = LAB.record(LAB.read(example_texts(example)))
+    state = LAB.example_record(slug)
     mechanism = example.gaussian() if example.mechanism == "gaussian" else example.laplace()
     mu_squared, rdp_classic, ratio, deviation = example_extras(mechanism, example.delta)
     return {
@@ -51,12 +51,6 @@ def record(slug: str) -> ExampleRecord | DeploymentsRecord:
     return deployments_record() if slug == DEPLOYMENTS else example_record(slug)
 
 
-def card(slug: str) -> str:
-    """A worked example's card: the lab's results for its setting, and a link to the lab."""
-    example = BY_SLUG[slug]
-    return LAB.card("card.html", example_texts(example), example=example)
-
-
 LESSON = Lesson(
     slug=SLUG,
     folder=Path(__file__).resolve().parent,
@@ -64,5 +58,5 @@ LESSON = Lesson(
     record=record,
     quiz=quiz_of(SLUG, DATA.quiz, PATH),
     labs=(LAB,),
-    card=card,
+    card=LAB.example_card,
 )

@@ -18,7 +18,7 @@ from generator.course.quiz import quiz_of
 from generator.course.templates import render
 from generator.lessons.localdp.catalogue import BY_SLUG, DATA, PATH, SLUG
 from generator.lessons.localdp.charts import chart_spec
-from generator.lessons.localdp.lab import FOLDER, LAB, example_texts
+from generator.lessons.localdp.lab import FOLDER, LAB
 from generator.lessons.localdp.records import (
     DeploymentsRecord,
     ExampleRecord,
@@ -35,7 +35,7 @@ SHUFFLE = "shuffle"
 def example_record(slug: str) -> ExampleRecord:
     """A worked example's state and what the prose adds."""
     example = BY_SLUG[slug]
-    state = LAB.record(LAB.read(example_texts(example)))
+    state = LAB.example_record(slug)
     local, central = state["estimate_variance"], state["central_variance"]
     return {
         **state,
@@ -55,12 +55,6 @@ def record(slug: str) -> ExampleRecord | DeploymentsRecord | ShuffleRecord:
     if slug == SHUFFLE:
         return shuffle_record()
     return example_record(slug)
-
-
-def card(slug: str) -> str:
-    """A worked example's card: the lab's results for its setting, and a link to the lab."""
-    example = BY_SLUG[slug]
-    return LAB.card("card.html", example_texts(example), example=example)
 
 
 FIGURE_CAPTION = (
@@ -89,6 +83,6 @@ LESSON = Lesson(
     record=record,
     quiz=quiz_of(SLUG, DATA.quiz, PATH),
     labs=(LAB,),
-    card=card,
+    card=LAB.example_card,
     figure=figure,
 )

@@ -17,7 +17,7 @@ from generator.course.templates import render
 from generator.lessons.optimal.accountants import accountants_html
 from generator.lessons.optimal.catalogue import BY_SLUG, DATA, PATH, SLUG
 from generator.lessons.optimal.charts import chart_specs
-from generator.lessons.optimal.lab import FOLDER, LAB, example_texts
+from generator.lessons.optimal.lab import FOLDER, LAB
 from generator.lessons.optimal.records import ExampleRecord, example_record
 from generator.lessons.optimal.view import TEXTS
 
@@ -29,12 +29,6 @@ def record(slug: str) -> ExampleRecord:
     return example_record(BY_SLUG[slug])
 
 
-def card(slug: str) -> str:
-    """A worked example's card: its inputs, the three answers, a link to the lab."""
-    example = BY_SLUG[slug]
-    return LAB.card("card.html", example_texts(example), example=example)
-
-
 def figure(kind: str, slug: str) -> str:
     """``{{ figure accountants|profile|loss <slug> }}``: the accountants' table, or a worked
     example's chart with its caption."""
@@ -42,7 +36,7 @@ def figure(kind: str, slug: str) -> str:
         return accountants_html(slug)
     if kind not in CHART_KINDS:
         raise ValueError(f"unknown figure kind {kind!r}; expected 'accountants', 'profile' or 'loss'")
-    shown = LAB.record(LAB.read(example_texts(BY_SLUG[slug])))
+    shown = LAB.example_record(slug)
     label = TEXTS[f"chart-{kind}"]
     chart = chart_image(chart_specs(shown)[kind], label)
     return render("figure.html", FOLDER, kind=kind, slug=slug, chart=chart, label=label, view=LAB.view(shown))
@@ -55,6 +49,6 @@ LESSON = Lesson(
     record=record,
     quiz=quiz_of(SLUG, DATA.quiz, PATH),
     labs=(LAB,),
-    card=card,
+    card=LAB.example_card,
     figure=figure,
 )

@@ -39,10 +39,7 @@ def record(slug: str) -> PostExampleRecord | GroupExampleRecord:
 
 def card(slug: str) -> str:
     """A worked example's card: its inputs, its lab's results and a link to the lab."""
-    example = BY_SLUG[slug]
-    if isinstance(example, PostExample):
-        return POST_LAB.card("card.html", post_texts(example), example=example)
-    return GROUP_LAB.card("card.html", group_texts(example), example=example)
+    return (POST_LAB if POST_LAB.examples.holds(slug) else GROUP_LAB).example_card(slug)
 
 
 def figure(kind: str, slug: str) -> str:

@@ -23,7 +23,7 @@ from generator.lessons.sensitivity.examples import (
     continuous_record,
     example_record,
 )
-from generator.lessons.sensitivity.lab import FOLDER, LAB, example_texts
+from generator.lessons.sensitivity.lab import FOLDER, LAB
 from generator.lessons.sensitivity.view import TEXTS
 
 
@@ -32,17 +32,11 @@ def record(slug: str) -> ExampleRecord | ContinuousRecord:
     return continuous_record() if slug == CONTINUOUS else example_record(BY_SLUG[slug])
 
 
-def card(slug: str) -> str:
-    """A worked example's card: the lab's results for its setting, and a link to the lab."""
-    example = BY_SLUG[slug]
-    return LAB.card("card.html", example_texts(example), example=example)
-
-
 def figure(kind: str, slug: str) -> str:
     """``{{ figure laws <slug> }}``: a worked example's two laws, chart and table."""
     if kind != "laws":
         raise ValueError(f"unknown figure kind {kind!r}; expected 'laws'")
-    shown = LAB.record(LAB.read(example_texts(BY_SLUG[slug])))
+    shown = LAB.example_record(slug)
     chart = chart_image(chart_spec(shown), TEXTS["chart-label"])
     return render("figure.html", FOLDER, slug=slug, chart=chart, view=LAB.view(shown), texts=TEXTS)
 
@@ -54,6 +48,6 @@ LESSON = Lesson(
     record=record,
     quiz=quiz_of(SLUG, DATA.quiz, PATH),
     labs=(LAB,),
-    card=card,
+    card=LAB.example_card,
     figure=figure,
 )

@@ -137,7 +137,7 @@ def test_card_frame_figures_and_lab_link(example: Example) -> None:
     assert figure_html("profile", example.slug) in html
     (link,) = list(card.iter("a"))
     assert link.get("href") == f"?{LAB.query(example_texts(example))}#lab"
-    assert link.text == "실험실에서 열기"
+    assert link.text == "이 예제를 실험실에서 열기"
 
 
 def test_card_inputs_name_the_example() -> None:

@@ -20,7 +20,7 @@ from generator.core import channels
 from generator.core.finite_channel import from_rows, product
 from generator.core.profile import Profile
 from generator.course.lab import StateError
-from generator.lessons.events import LESSON, card, record
+from generator.lessons.events import LESSON, record
 from generator.lessons.events.catalogue import BY_SLUG, DATA
 from generator.lessons.events.lab import LAB, MISMATCH, NO_OUTPUT, example_texts
 from generator.lessons.events.records import State
@@ -117,7 +117,7 @@ def _outs(html: str) -> dict[str, tuple[dict[str, str | None], str]]:
 
 @pytest.mark.parametrize("slug", [example.slug for example in DATA.catalogue])
 def test_each_card_shows_its_records_values_and_opens_the_lab_on_them(slug: str) -> None:
-    shown, outs = record(slug), _outs(card(slug))
+    shown, outs = record(slug), _outs(LAB.example_card(slug))
     event, claim = shown["event"], shown["claim"]
     exact = {
         "event-p": event["mass0"],
@@ -136,7 +136,7 @@ def test_each_card_shows_its_records_values_and_opens_the_lab_on_them(slug: str)
     assert outs["event-claim"][0]["data-value"] == ("pass" if event["passes"] else "fail")
     assert outs["max-event"][0]["data-direction"] == claim["event"]["direction"]
     assert outs["eps-pure"][0]["data-value"] == shown["pure_epsilon"]["decimal"]
-    link = LexborHTMLParser(card(slug)).css_first(".cl-card-link a")
+    link = LexborHTMLParser(LAB.example_card(slug)).css_first(".cl-card-link a")
     assert link is not None
     assert link.attributes["href"] == f"?{LAB.query(example_texts(BY_SLUG[slug]))}#events-lab"
 
