@@ -70,7 +70,7 @@ typecheck: setup ## mypy --strict on generator/
 # PYTEST_WORKERS: how many processes share the tests (pytest-xdist; "auto": one per core, 0: none).
 PYTEST_WORKERS ?= auto
 pytest: setup system-deps ## the Python tests: core, build, pages, browsers, spread over the cores
-	$(PY) -m pytest -n $(PYTEST_WORKERS) --maxprocesses 4
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --maxprocesses 4 --durations=10
 
 node-test: setup ## node --test on the browser-side modules
 	npm test --silent
