@@ -62,6 +62,17 @@ describe('the shuffled count', () => {
       }
     }
   });
+
+  test('summed from both ends, it skips no excess: every ones and claim at small n', () => {
+    for (let n = 1; n <= 9; n++) {
+      for (let ones = 0; ones < n; ones++) {
+        for (const [alpha0, alpha] of [['3', '11/10'], ['3', '29/10'], ['21/10', '3/2'], ['11/10', '21/20'], ['100', '1']]) {
+          const want = deltaStar(makeProfile(shuffledCount(n, ones, f(alpha0))), f(alpha));
+          assert.deepEqual(shuffledDelta(n, ones, f(alpha0), f(alpha)), want, `${n} ${ones} ${alpha0} ${alpha}`);
+        }
+      }
+    }
+  });
 });
 
 describe('the four users of the page', () => {

@@ -286,10 +286,11 @@ export function centralAccuracy(setting, tolerance) {
 
 /**
  * Calls `each(k, g_k)` for k = 0..n − 1, the others' count of ones times (u + v)^(n−1), by the
- * three-term recurrence u·v·(k + 1)·g_(k+1) = (j·u² + m·v² − (u² + v²)·k)·g_k
- * + u·v·(j + m − k + 1)·g_(k−1), whose division is exact; only two weights are held at a time.
+ * three-term recurrence u·v·(k + 1)·g_(k+1) = M_k·g_k + u·v·(n − k)·g_(k−1),
+ * M_k = j·u² + m·v² − (u² + v²)·k (j + m = n − 1), whose division is exact; only two weights
+ * are held at a time. It stops early when `each` returns false.
  * @param {number} n @param {number} ones @param {Fraction} alpha0
- * @param {(k: number, weight: bigint) => void} each
+ * @param {(k: number, weight: bigint) => boolean | void} each
  */
 function eachOthersWeight(n, ones, alpha0, each) {
   const u = alpha0.num;
@@ -298,12 +299,12 @@ function eachOthersWeight(n, ones, alpha0, each) {
   const m = BigInt(n - 1 - ones);
   const uv = u * v;
   const squares = u * u + v * v;
-  let middle = j * u * u + m * v * v; // j·u² + m·v² − (u² + v²)·k at k = 0
-  let remaining = j + m + 1n; // j + m − k + 1 at k = 0
+  let middle = j * u * u + m * v * v; // M_k at k = 0
+  let remaining = j + m + 1n; // n − k at k = 0
   let next = uv; // u·v·(k + 1) at k = 0
   let previous = 0n;
   let current = v ** j * u ** m;
-  each(0, current);
+  if (each(0, current) === false) return;
   for (let k = 1; k < n; k++) {
     const weight = (middle * current + uv * remaining * previous) / next;
     previous = current;
@@ -311,7 +312,40 @@ function eachOthersWeight(n, ones, alpha0, each) {
     middle -= squares;
     remaining -= 1n;
     next += uv;
-    each(k, current);
+    if (each(k, current) === false) return;
+  }
+}
+
+/**
+ * The same weights from the top down, k = n − 1..0: g_(n−1) = u^j·v^m (every other report is
+ * a one), and the recurrence above solved for its last term,
+ * g_(k−1) = (u·v·(k + 1)·g_(k+1) − M_k·g_k)/(u·v·(n − k)), again an exact division.
+ * It stops early when `each` returns false.
+ * @param {number} n @param {number} ones @param {Fraction} alpha0
+ * @param {(k: number, weight: bigint) => boolean | void} each
+ */
+function eachOthersWeightDown(n, ones, alpha0, each) {
+  const u = alpha0.num;
+  const v = alpha0.den;
+  const j = BigInt(ones);
+  const m = BigInt(n - 1 - ones);
+  const uv = u * v;
+  const squares = u * u + v * v;
+  const top = BigInt(n - 1);
+  let middle = j * u * u + m * v * v - squares * top; // M_k at k = n − 1
+  let above = uv * BigInt(n); // u·v·(k + 1) at k = n − 1
+  let below = uv; // u·v·(n − k) at k = n − 1
+  let later = 0n; // g_(k+1)
+  let current = u ** j * v ** m;
+  if (each(n - 1, current) === false) return;
+  for (let k = n - 2; k >= 0; k--) {
+    const weight = (above * later - middle * current) / below;
+    later = current;
+    current = weight;
+    middle += squares;
+    above -= uv;
+    below += uv;
+    if (each(k, current) === false) return;
   }
 }
 
@@ -322,7 +356,9 @@ function eachOthersWeight(n, ones, alpha0, each) {
 export function othersWeights(n, ones, alpha0) {
   /** @type {bigint[]} */
   const weights = [];
-  eachOthersWeight(n, ones, alpha0, (_, weight) => weights.push(weight));
+  eachOthersWeight(n, ones, alpha0, (_, weight) => {
+    weights.push(weight);
+  });
   return weights;
 }
 
@@ -372,19 +408,32 @@ export function shuffledDelta(n, ones, alpha0, alpha) {
   // d·w0_k − a·w1_k = c1·g_k + c2·g_(k−1) and d·w1_k − a·w0_k = c2·g_k + c1·g_(k−1)
   const c1 = d * u - a * v;
   const c2 = d * v - a * u;
+  // The forward excesses c1·g_k + c2·g_(k−1) are positive on a prefix of k = 0..n and the
+  // backward ones c2·g_k + c1·g_(k−1) on a suffix (the ratio order): each sum runs from its
+  // own end and stops at its first excess that is not positive. The claim is 1 <= α < α₀, so
+  // c1 > 0 > c2: the last output's forward excess c2·g_(n−1) and the first's backward one
+  // c2·g_0 are negative, and neither pass reaches the far end. The two stretches are disjoint
+  // (w0 > α·w1 and w1 > α·w0 exclude each other at α >= 1), so the weights in between, where
+  // neither way has an excess, are never made.
   let forward = 0n;
-  let backward = 0n;
-  let before = 0n;
-  /** @param {bigint} here g_k (0 past the last) */
-  const output = (here) => {
-    const first = c1 * here + c2 * before;
-    if (first > 0n) forward += first;
-    const second = c2 * here + c1 * before;
-    if (second > 0n) backward += second;
+  let before = 0n; // g_(k−1)
+  eachOthersWeight(n, ones, alpha0, (_, here) => {
+    const excess = c1 * here + c2 * before;
     before = here;
-  };
-  eachOthersWeight(n, ones, alpha0, (_, weight) => output(weight));
-  output(0n); // k = n: g_n = 0
+    if (excess <= 0n) return false;
+    forward += excess;
+    return true;
+  });
+  let backward = 0n;
+  let after = 0n; // g_k, one above the weight in hand (g_n = 0)
+  eachOthersWeightDown(n, ones, alpha0, (_, here) => {
+    // output k + 1 holds g_(k+1) = after and g_k = here
+    const excess = c2 * after + c1 * here;
+    after = here;
+    if (excess <= 0n) return false;
+    backward += excess;
+    return true;
+  });
   // over the scale d·(u + v)^n
   return reduceOver(forward > backward ? forward : backward, d * (u + v) ** BigInt(n), [
     [d, 1],
