@@ -421,7 +421,8 @@ describe('lists, checkbox groups and rules across fields', () => {
   test('a long value says how many digits its fraction has', () => {
     const long = '1/' + '3'.repeat(20);
     assert.match(numberHtml(long), /<span class="cl-digits">분자 1자리, 분모 20자리<\/span><\/details>$/);
-    assert.equal(digitCount({ num: -(10n ** 30n), den: 1n }), '31자리 정수');
+    assert.equal(digitCount('-1' + '0'.repeat(30)), '31자리 정수');
+    assert.equal(digitCount('-7/' + '9'.repeat(12)), '분자 1자리, 분모 12자리');
   });
 });
 

@@ -259,12 +259,28 @@ export function centralAccuracy(setting, tolerance) {
   if (lo > hi) return { num: 0n, den: 1n };
   const a = rate.num;
   const rest = rate.den - rate.num;
+  // The two ends m = B and m = A − 1 share their long runs: with W(x, y) the window x..y,
+  // W(0, B) = W(0, A − 1) + W(A, B) and W(A, n) = W(A, B) + W(B + 1, n), and A..B holds only
+  // some 2nt + 1 counts, so each of the three binomials takes one long window and one short.
+  /** @param {bigint} u @param {bigint} v @param {boolean} upper @returns {[bigint, bigint]} its sums up to B and A − 1, or from B + 1 and A */
+  const windows = (u, v, upper) => {
+    const short = binomialWindow(n, lo, hi, u, v);
+    if (upper) {
+      const above = binomialWindow(n, hi + 1, n, u, v);
+      return [above, short + above];
+    }
+    const below = binomialWindow(n, 0, lo - 1, u, v);
+    return [below + short, below];
+  };
+  const plain = windows(a, rest, false);
+  const tilted = windows(a * big, rest * small, false);
+  const mirrored = windows(a * small, rest * big, true);
   /** @type {[bigint, bigint, number, number][]} (sign, integer, power of N, power of D) */
   const terms = [];
-  for (const [sign, m] of /** @type {[bigint, number][]} */ ([[1n, hi], [-1n, lo - 1]])) {
-    terms.push([sign, (big + small) * binomialWindow(n, 0, m, a, rest), 0, 0]);
-    terms.push([-sign, binomialWindow(n, 0, m, a * big, rest * small), -m, m + 1 - n]);
-    terms.push([sign, binomialWindow(n, m + 1, n, a * small, rest * big), m + 1 - n, -m]);
+  for (const [i, sign, m] of /** @type {[number, bigint, number][]} */ ([[0, 1n, hi], [1, -1n, lo - 1]])) {
+    terms.push([sign, (big + small) * plain[i], 0, 0]);
+    terms.push([-sign, tilted[i], -m, m + 1 - n]);
+    terms.push([sign, mirrored[i], m + 1 - n, -m]);
   }
   const live = terms.filter((entry) => entry[1] !== 0n);
   if (live.length === 0) return { num: 0n, den: 1n };

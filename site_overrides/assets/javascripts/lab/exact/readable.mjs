@@ -77,9 +77,14 @@ function approximation(n, d) {
   return { text: decimal, equal: (n * 1000n) % d === 0n };
 }
 
-/** The reading of a reduced fraction. @param {Fraction} value @returns {Readable} */
-export function readable(value) {
-  const exact = fractionStr(value);
+/**
+ * The reading of a reduced fraction.
+ * @param {Fraction} value
+ * @param {string} [exact] its text, when the caller holds it already (writing a fraction of
+ *   some 10⁵ digits takes longer than reading it)
+ * @returns {Readable}
+ */
+export function readable(value, exact = fractionStr(value)) {
   const long = exact.length > SHORT_CHARS;
   if (value.num === 0n || (value.den === 1n && !long)) return { exact, approx: null, equal: true, long };
   const reading = approximation(value.num, value.den);

@@ -34,29 +34,29 @@ export function exactOf(text) {
 }
 
 /**
- * How many digits an exact value's terms have (templates.py's `digit_count`).
- * @param {{num: bigint, den: bigint}} value @returns {string}
+ * How many digits an exact value's terms have (templates.py's `digit_count`), counted on its
+ * text "n/d" or "n" (as `exactOf` reads it), which the engines already wrote.
+ * @param {string} exact @returns {string}
  */
-export function digitCount(value) {
-  const numerator = (value.num < 0n ? -value.num : value.num).toString().length;
-  if (value.den === 1n) return numerator + '자리 정수';
-  return '분자 ' + numerator + '자리, 분모 ' + value.den.toString().length + '자리';
+export function digitCount(exact) {
+  const [numerator, denominator] = String(exact).replace(/^-/, '').split('/');
+  if (denominator === undefined) return numerator.length + '자리 정수';
+  return '분자 ' + numerator.length + '자리, 분모 ' + denominator.length + '자리';
 }
 
 /**
  * @param {string} exact a reduced fraction string, as the engines write them
- * @param {(value: {num: bigint, den: bigint}) => Readable} [readable]
+ * @param {(value: {num: bigint, den: bigint}, exact?: string) => Readable} [readable]
  * @returns {string} HTML
  */
 export function numberHtml(exact, readable = exactReadable) {
-  const value = exactOf(exact);
-  const shown = readable(value);
+  const shown = readable(exactOf(exact), exact);
   if (shown.approx === null) return escapeHtml(exact);
   if (shown.long) {
     return (
       '<details class="cl-exact"><summary>' + escapeHtml(readableText(shown)) +
       '</summary><span class="cl-fraction" tabindex="0">' + escapeHtml(exact) + '</span><span class="cl-digits">' +
-      digitCount(value) + '</span></details>'
+      digitCount(exact) + '</span></details>'
     );
   }
   return (
@@ -69,11 +69,11 @@ export function numberHtml(exact, readable = exactReadable) {
  * An exact value in a table cell (templates.py's `cell_html`, the `cell` filter): as
  * `numberHtml`, except that a long value shows its reading with its fraction beside it,
  * hidden until the table's switch shows them all.
- * @param {string} exact @param {(value: {num: bigint, den: bigint}) => Readable} [readable]
+ * @param {string} exact @param {(value: {num: bigint, den: bigint}, exact?: string) => Readable} [readable]
  * @returns {string} HTML
  */
 export function cellHtml(exact, readable = exactReadable) {
-  const shown = readable(exactOf(exact));
+  const shown = readable(exactOf(exact), exact);
   if (!shown.long) return numberHtml(exact, () => shown);
   return (
     '<span class="cl-reading">' + escapeHtml(readableText(shown)) + '</span><span class="cl-fraction">' +
@@ -83,8 +83,8 @@ export function cellHtml(exact, readable = exactReadable) {
 
 /**
  * An exact value as plain text for a sentence (the templates' `reading` filter).
- * @param {string} exact @param {(value: {num: bigint, den: bigint}) => Readable} [readable]
+ * @param {string} exact @param {(value: {num: bigint, den: bigint}, exact?: string) => Readable} [readable]
  */
 export function readingText(exact, readable = exactReadable) {
-  return readableText(readable(exactOf(exact)));
+  return readableText(readable(exactOf(exact), exact));
 }
