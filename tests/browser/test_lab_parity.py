@@ -37,6 +37,7 @@ data-lab-stale="error", the visible [data-lab-error] notice and a console error)
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
@@ -112,10 +113,12 @@ def test_the_lab_shows_what_the_core_renders(new_page: NewPage, site_url: str) -
 # computations are untouched. The fault hits long fractions (denominator above 10^12), as
 # issue 8's formatter did: 'throw' throws, 'wrong' returns the reading with its first digit
 # changed.
-FORMATTER = "function readable(value) {"
+# (the bundler may rename `exact` and fractionStr, its default: the pattern takes any names)
+FORMATTER = re.compile(r"function readable\(value, (\w+) = (\w+)\(value\)\) \{")
 FAULTY_FORMATTER = (
-    "function readable(value) { return window.labFault ? window.labFault(value, readableExactly)"
-    " : readableExactly(value); }\nfunction readableExactly(value) {"
+    "function readable(value, exact) { return window.labFault"
+    " ? window.labFault(value, exact, readableExactly) : readableExactly(value, exact); }\n"
+    "function readableExactly(value, \\1 = \\2(value)) {"
 )
 FAULT = """(() => {
   const fault = %r;
@@ -124,8 +127,8 @@ FAULT = """(() => {
     const at = text.search(/[0-9]/);
     return text.slice(0, at) + (text[at] === '9' ? '8' : String(Number(text[at]) + 1)) + text.slice(at + 1);
   };
-  window.labFault = (value, real) => {
-    const shown = real(value);
+  window.labFault = (value, exact, real) => {
+    const shown = real(value, exact);
     if (!long(value) || shown.approx === null) return shown;
     if (fault === 'throw') throw new Error('injected readable failure');
     return Object.assign({}, shown, { approx: alter(shown.approx) });
@@ -137,8 +140,8 @@ def _serve_faulty_formatter(page: Page) -> None:
     def route(request_route: Any) -> None:
         response = request_route.fetch()
         body = response.text()
-        assert body.count(FORMATTER) == 1
-        request_route.fulfill(response=response, body=body.replace(FORMATTER, FAULTY_FORMATTER))
+        assert len(FORMATTER.findall(body)) == 1
+        request_route.fulfill(response=response, body=FORMATTER.sub(FAULTY_FORMATTER, body))
 
     page.route("**/lab/composition.js", route)
 
