@@ -419,6 +419,29 @@ def test_every_particle_after_math_in_a_quiz_fits_what_is_read() -> None:
     assert found == []
 
 
+# A quoted name (a worked example's title, most often) and the particle after its closing quote.
+_QUOTED_PARTICLE = re.compile(
+    r'"([^"\n]+)"(' + "|".join(sorted(PARTICLES, key=len, reverse=True)) + r")(?![가-힣])"
+)
+
+
+def quoted_particles(text: str) -> list[str]:
+    """Every particle after a quoted name that does not fit how the name's reading ends."""
+    return [
+        m.group(0) for m in _QUOTED_PARTICLE.finditer(text) if particle(m.group(1), m.group(2)) != m.group(2)
+    ]
+
+
+@pytest.mark.parametrize("name", sorted(all_pages()))
+def test_every_particle_after_a_quoted_title_fits_it(name: str) -> None:
+    assert quoted_particles(_expanded_pages()[name]) == []
+
+
+def test_the_quoted_title_check_catches_misfits() -> None:
+    text = '예제 "잡음을 열 배로, 공개를 백 번"는 크고 "두 번 묻기"과 다르며 "첫 예제"는 맞고 "기본"은 맞다'
+    assert quoted_particles(text) == ['"잡음을 열 배로, 공개를 백 번"는', '"두 번 묻기"과']
+
+
 @pytest.mark.parametrize(
     ("text", "wrong"),
     [
