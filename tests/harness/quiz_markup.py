@@ -1,5 +1,6 @@
 """A lesson's quiz as the page renders it (generator/course/quiz.py), read back with
-the tests' one HTML reader (tests/harness/html.py): the form's attributes and, per question, what a reader sees."""
+the tests' one HTML reader (tests/harness/html.py): the form's attributes and, per
+question, what a reader sees."""
 
 from __future__ import annotations
 
@@ -47,7 +48,8 @@ class QuizParser:
             if child.tag == "-text":
                 self.handle_data(child.text_content or "")
             elif child.tag and not child.tag.startswith(("!", "_", "-")):
-                self.handle_starttag(child.tag, {name: value or "" for name, value in child.attributes.items()})
+                attributes = {name: value or "" for name, value in child.attributes.items()}
+                self.handle_starttag(child.tag, attributes)
                 self.walk(child)
                 self.handle_endtag(child.tag)
 
