@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from selectolax.lexbor import LexborNode
 
 from generator.course.placeholders import expand
-from tests.harness.html import parse
+from tests.harness.html import attributes, parse
 
 
 @dataclass
@@ -48,8 +48,7 @@ class QuizParser:
             if child.tag == "-text":
                 self.handle_data(child.text_content or "")
             elif child.tag and not child.tag.startswith(("!", "_", "-")):
-                attributes = {name: value or "" for name, value in child.attributes.items()}
-                self.handle_starttag(child.tag, attributes)
+                self.handle_starttag(child.tag, attributes(child))
                 self.walk(child)
                 self.handle_endtag(child.tag)
 
