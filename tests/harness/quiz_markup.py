@@ -126,7 +126,9 @@ class QuizParser:
 
 def parsed_quiz(html: str) -> QuizParser:
     parser = QuizParser()
-    parser.walk(parse(html).root)
+    root = parse(html).root
+    if root is not None:
+        parser.walk(root)
     return parser
 
 
