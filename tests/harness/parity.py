@@ -9,7 +9,7 @@ Three parts, used by ``tests/browser/test_lab_parity.py``:
 - what the page must show for a state (:func:`expected`): the lab as the Python side renders
   it for that state (``generator.lessons.composition.lab.LAB``'s ``render``, the very
   templates and texts of the page's own markup, without its static charts) from the core's
-  record, parsed with the standard library's ``html.parser``;
+  record, parsed with the tests' one HTML reader (tests/harness/html.py);
 - the checker (:func:`check_plan`): runs the actions on a page, waits for each update (or a
   reported failure, or a timeout), reads every ``[data-out]`` of ``#lab`` and the captions,
   ε lines, note and tables (``[data-lab-note]``, ``[data-lab-rows]``), the fields and
