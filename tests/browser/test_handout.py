@@ -19,12 +19,12 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 import pytest
 from pypdf import PdfReader
+from selectolax.lexbor import LexborNode
 
 from generator.course.chart_files import DIRECTORY
 from generator.course.handout import write_handouts
@@ -34,6 +34,7 @@ from generator.course.package import navigation_pages
 from generator.course.placeholders import expand
 from generator.course.quiz import quiz_for
 from generator.course.scorm_package import lesson_pages
+from tests.harness.html import parse
 
 pytestmark = pytest.mark.browser
 
@@ -50,48 +51,44 @@ def hangul(text: str) -> str:
     return _NOT_HANGUL.sub("", text)
 
 
-class _Printed(HTMLParser):
+class _Printed:
     """What a built page must print: the text of its headings and step titles and of its
     worked solutions (without their "풀이" summary), outside math (KaTeX's glyphs are no
     text in a PDF) and outside hidden elements (the lab's XOR note in another mode); and its
     whole text."""
 
     def __init__(self, html: str) -> None:
-        super().__init__(convert_charrefs=True)
         self.headings: list[str] = []
         self.solutions: list[str] = []
         self.text: list[str] = []
-        self._open: list[tuple[str, list[str] | None, bool]] = []  # tag, list it adds to, quiet
-        self.feed(html)
-        self.close()
+        root = parse(html).root
+        if root is not None:
+            self._walk(root, None, False)
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _VOID:
+    def _walk(self, node: LexborNode, target: list[str] | None, quiet: bool) -> None:
+        """Each text below ``node`` in document order; ``target`` the list whose last entry
+        the text extends, ``quiet`` whether an element around it prints no text."""
+        if node.tag == "-text":
+            if not quiet:
+                data = node.text_content or ""
+                self.text.append(data)
+                if target is not None:
+                    target[-1] += data
             return
-        named = dict(attrs)
+        if not node.tag or node.tag.startswith(("!", "_", "-")) or node.tag in _VOID:
+            return
+        named = node.attributes
         classes = (named.get("class") or "").split()
-        quiet = bool(self._open and self._open[-1][2]) or "hidden" in named or tag == "cl-math"
-        quiet = quiet or "arithmatex" in classes or tag in ("script", "style", "summary")
-        target = self._open[-1][1] if self._open else None
-        if target is None and (tag in ("h2", "h3", "h4") or "cl-step-title" in classes):
+        quiet = quiet or "hidden" in named or node.tag == "cl-math"
+        quiet = quiet or "arithmatex" in classes or node.tag in ("script", "style", "summary")
+        if target is None and (node.tag in ("h2", "h3", "h4") or "cl-step-title" in classes):
             target = self.headings
             target.append("")
-        elif target is None and tag == "details" and "note" in classes:
+        elif target is None and node.tag == "details" and "note" in classes:
             target = self.solutions
             target.append("")
-        self._open.append((tag, target, quiet))
-
-    def handle_endtag(self, tag: str) -> None:
-        while self._open and self._open.pop()[0] != tag:
-            pass
-
-    def handle_data(self, data: str) -> None:
-        if self._open and self._open[-1][2]:
-            return
-        self.text.append(data)
-        target = self._open[-1][1] if self._open else None
-        if target is not None:
-            target[-1] += data
+        for child in node.iter(include_text=True):
+            self._walk(child, target, quiet)
 
 
 @pytest.fixture(scope="module")

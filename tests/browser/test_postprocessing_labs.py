@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import quote
 
@@ -65,6 +64,7 @@ from generator.lessons.postprocessing.records import (
     post_record,
 )
 from generator.lessons.postprocessing.view import POST_TEXTS, group_view, post_view
+from tests.harness.html import attributes, parse
 from tests.harness.labs import FORBIDDEN, from_address
 
 pytestmark = pytest.mark.browser
@@ -87,60 +87,28 @@ RESULTS: Any = environment(FOLDER).get_template("results.html").module
 _VOID = frozenset({"br", "img", "input", "hr", "wbr"})
 
 
-class _Shown(HTMLParser):
-    """``data-out`` -> its data-* attributes and text; table rows (tr[data-alpha] or
-    tr[data-point]) -> hidden and their cells' data-* attributes and text; whitespace collapsed."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.slots: dict[str, dict[str, Any]] = {}
-        self.rows: list[dict[str, Any]] = []
-        self._stack: list[dict[str, Any] | None] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _VOID:
-            return
-        named = dict(attrs)
-        data = {k: v or "" for k, v in named.items() if k.startswith("data-")}
-        entry: dict[str, Any] | None = None
-        if named.get("data-out"):
-            entry = {"attrs": data, "text": ""}
-            self.slots[str(named["data-out"])] = entry
-        elif tag == "tr" and ("data-alpha" in named or "data-point" in named):
-            self.rows.append(
-                {
-                    "key": named.get("data-alpha") or named.get("data-point"),
-                    "hidden": "hidden" in named,
-                    "cells": [],
-                }
-            )
-        elif tag == "td" and self.rows:
-            entry = {"attrs": data, "text": ""}
-            self.rows[-1]["cells"].append(entry)
-        self._stack.append(entry)
-
-    def handle_endtag(self, tag: str) -> None:
-        self._stack.pop()
-
-    def handle_data(self, data: str) -> None:
-        for entry in self._stack:
-            if entry is not None:
-                entry["text"] += data
-
-
 def _collapse(text: str) -> str:
     return " ".join(text.split())
 
 
 def _parsed(html: str) -> dict[str, Any]:
-    parser = _Shown()
-    parser.feed(html)
-    for slot in parser.slots.values():
-        slot["text"] = _collapse(slot["text"])
-    for row in parser.rows:
-        for cell in row["cells"]:
-            cell["text"] = _collapse(cell["text"])
-    return {"slots": parser.slots, "rows": parser.rows}
+    """``data-out`` -> its data-* attributes and text; table rows (tr[data-alpha] or
+    tr[data-point]) -> hidden and their cells' data-* attributes and text; whitespace collapsed."""
+    slots: dict[str, dict[str, Any]] = {}
+    rows: list[dict[str, Any]] = []
+    for node in parse(html).css("*"):
+        if node.tag in _VOID:
+            continue
+        named = node.attributes
+        data = {name: value for name, value in attributes(node).items() if name.startswith("data-")}
+        if named.get("data-out"):
+            slots[str(named["data-out"])] = {"attrs": data, "text": _collapse(node.text(deep=True))}
+        elif node.tag == "tr" and ("data-alpha" in named or "data-point" in named):
+            key = named.get("data-alpha") or named.get("data-point")
+            rows.append({"key": key, "hidden": "hidden" in named, "cells": []})
+        elif node.tag == "td" and rows:
+            rows[-1]["cells"].append({"attrs": data, "text": _collapse(node.text(deep=True))})
+    return {"slots": slots, "rows": rows}
 
 
 def expected_post(state: PostState) -> dict[str, Any]:

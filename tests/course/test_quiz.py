@@ -1,7 +1,7 @@
 """The quiz renderer (generator/course/quiz.py): parsed markup, accessibility, shuffled
 choices, the storage key and the texts handed to the script, on the composition lesson's quiz.
 
-The markup is read back with html.parser (tests/harness/quiz_markup.py) and checked against
+The markup is read back with the shared reader (tests/harness/quiz_markup.py) and checked against
 the typed questions.
 """
 

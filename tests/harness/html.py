@@ -43,5 +43,9 @@ def slot_form(node: LexborNode) -> dict[str, Any]:
     return {"attrs": _attrs(node), "text": text, "inner": inner}
 
 
-def _attrs(node: LexborNode) -> dict[str, str]:
+def attributes(node: LexborNode) -> dict[str, str]:
+    """An element's attributes, a bare one (``hidden``) as the empty string the DOM gives."""
     return {name: value or "" for name, value in node.attributes.items()}
+
+
+_attrs = attributes

@@ -9,7 +9,7 @@ Three parts, used by ``tests/browser/test_lab_parity.py``:
 - what the page must show for a state (:func:`expected`): the lab as the Python side renders
   it for that state (``generator.lessons.composition.lab.LAB``'s ``render``, the very
   templates and texts of the page's own markup, without its static charts) from the core's
-  record, parsed with the standard library's ``html.parser``;
+  record, parsed with the tests' one HTML reader (tests/harness/html.py);
 - the checker (:func:`check_plan`): runs the actions on a page, waits for each update (or a
   reported failure, or a timeout), reads every ``[data-out]`` of ``#lab`` and the captions,
   ε lines, note and tables (``[data-lab-note]``, ``[data-lab-rows]``), the fields and
@@ -29,11 +29,11 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from html.parser import HTMLParser
 from typing import Any
 
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from selectolax.lexbor import LexborNode
 
 from generator.core.fields import exact_decimal
 from generator.core.rational import fraction_str
@@ -41,6 +41,7 @@ from generator.lessons.composition.catalogue import DATA
 from generator.lessons.composition.lab import LAB, example_texts
 from generator.lessons.composition.records import StateRecord
 from tests.conftest import PageLog
+from tests.harness.html import attributes, parse
 
 PARAMS = ("mode", "k", "p", "alpha", "delta", "alpha0")
 FIELDS = ("k", "p", "alpha", "delta", "alpha0")
@@ -429,47 +430,13 @@ def coverage(steps: list[Step]) -> dict[str, Any]:
 # What the Python side renders for a state
 
 
-class _Node:
-    def __init__(self, tag: str, attrs: dict[str, str]) -> None:
-        self.tag = tag
-        self.attrs = attrs
-        self.children: list[_Node | str] = []
-
-    def text(self) -> str:
-        return "".join(child if isinstance(child, str) else child.text() for child in self.children)
-
-    def walk(self) -> list[_Node]:
-        """This node and every one below it, except the rows a <template> holds for the kit."""
-        found = [self]
-        for child in self.children:
-            if isinstance(child, _Node) and child.tag != "template":
-                found.extend(child.walk())
-        return found
-
-
-class _Tree(HTMLParser):
-    VOID = frozenset({"br", "img", "input", "hr", "meta", "link", "wbr"})
-
-    def __init__(self, markup: str) -> None:
-        super().__init__(convert_charrefs=True)
-        self.root = _Node("#root", {})
-        self._stack = [self.root]
-        self.feed(markup)
-        self.close()
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        node = _Node(tag, {name: value or "" for name, value in attrs})
-        self._stack[-1].children.append(node)
-        if tag not in self.VOID:
-            self._stack.append(node)
-
-    def handle_endtag(self, tag: str) -> None:
-        while len(self._stack) > 1:
-            if self._stack.pop().tag == tag:
-                break
-
-    def handle_data(self, data: str) -> None:
-        self._stack[-1].children.append(data)
+def _walk(node: LexborNode) -> list[LexborNode]:
+    """This element and every one below it, except the rows a <template> holds for the kit."""
+    found = [node]
+    for child in node.iter():
+        if child.tag != "template":
+            found.extend(_walk(child))
+    return found
 
 
 def _dataset(attrs: dict[str, str]) -> dict[str, str]:
@@ -484,24 +451,28 @@ def _dataset(attrs: dict[str, str]) -> dict[str, str]:
 Row = list[Any]  # [dataset, [[tag, data-exact or None, text], ...]]
 
 
-def _rows(body: _Node) -> list[Row]:
+def _text(node: LexborNode) -> str:
+    return node.text(deep=True)
+
+
+def _rows(body: LexborNode) -> list[Row]:
     return [
         [
-            _dataset(tr.attrs),
+            _dataset(attributes(tr)),
             [
-                [cell.tag, cell.attrs.get("data-exact"), cell.text()]
-                for cell in tr.children
-                if isinstance(cell, _Node) and cell.tag in ("td", "th")
+                [cell.tag, attributes(cell).get("data-exact"), _text(cell)]
+                for cell in tr.iter()
+                if cell.tag in ("td", "th")
             ],
         ]
-        for tr in body.walk()
+        for tr in _walk(body)
         if tr.tag == "tr"
     ]
 
 
-def _one(nodes: list[_Node], name: str, value: str | None = None) -> _Node:
+def _one(nodes: list[LexborNode], name: str, value: str | None = None) -> LexborNode:
     """The one element with attribute `name` (equal to `value`, if given)."""
-    found = [node for node in nodes if name in node.attrs and value in (None, node.attrs[name])]
+    found = [node for node in nodes if name in node.attributes and value in (None, attributes(node)[name])]
     if len(found) != 1:
         raise ValueError(f"the lab's markup has {len(found)} elements [{name}={value!r}]")
     return found[0]
@@ -527,18 +498,19 @@ class Expected:
 @lru_cache(maxsize=4096)
 def expected(state: LabState) -> Expected:
     """What the page must show: the lab as Python renders it for the state."""
-    nodes = _Tree(LAB.render(record(state), dict(state.pairs()), static_charts=False)).root.walk()
+    tree = parse(LAB.render(record(state), dict(state.pairs()), static_charts=False))
+    nodes = _walk(tree.root) if tree.root else []
     outs = {
-        node.attrs["data-out"]: (_dataset(node.attrs), node.text())
+        attributes(node)["data-out"]: (_dataset(attributes(node)), _text(node))
         for node in nodes
-        if "data-out" in node.attrs
+        if "data-out" in node.attributes
     }
     texts = {
-        "ε line of α": _one(nodes, "data-lab-note", "eps-alpha").text(),
-        "ε line of α₀": _one(nodes, "data-lab-note", "eps-alpha0").text(),
-        "distribution caption": _one(nodes, "data-lab-caption", "distribution").text(),
-        "profile caption": _one(nodes, "data-lab-caption", "profile").text(),
-        "composition note": _one(nodes, "data-lab-note", "composition").text(),
+        "ε line of α": _text(_one(nodes, "data-lab-note", "eps-alpha")),
+        "ε line of α₀": _text(_one(nodes, "data-lab-note", "eps-alpha0")),
+        "distribution caption": _text(_one(nodes, "data-lab-caption", "distribution")),
+        "profile caption": _text(_one(nodes, "data-lab-caption", "profile")),
+        "composition note": _text(_one(nodes, "data-lab-note", "composition")),
     }
     rows = {kind: _rows(_one(nodes, "data-lab-rows", kind)) for kind in ("distribution", "profile")}
     return Expected(outs, texts, rows)

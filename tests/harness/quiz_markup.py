@@ -1,13 +1,16 @@
 """A lesson's quiz as the page renders it (generator/course/quiz.py), read back with
-``html.parser``: the form's attributes and, per question, what a reader sees."""
+the tests' one HTML reader (tests/harness/html.py): the form's attributes and, per
+question, what a reader sees."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
+
+from selectolax.lexbor import LexborNode
 
 from generator.course.placeholders import expand
+from tests.harness.html import attributes, parse
 
 
 @dataclass
@@ -26,11 +29,11 @@ class ParsedQuestion:
     check_attributes: list[dict[str, str]] = field(default_factory=list)
 
 
-class QuizParser(HTMLParser):
-    """Collects the quiz form's attributes and, per fieldset, what a reader sees."""
+class QuizParser:
+    """Collects the quiz form's attributes and, per fieldset, what a reader sees: the parsed
+    tree is walked in document order, each element opening and closing around its text."""
 
     def __init__(self) -> None:
-        super().__init__()
         self.form: dict[str, str] = {}
         self.questions: list[ParsedQuestion] = []
         self.reset_buttons: list[str] = []
@@ -40,8 +43,16 @@ class QuizParser(HTMLParser):
         self._open: list[str] = []  # the stack of tags whose text we collect
         self._button: list[str] | None = None  # the list whose last entry the button text extends
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        attributes = {name: value or "" for name, value in attrs}
+    def walk(self, node: LexborNode) -> None:
+        for child in node.iter(include_text=True):
+            if child.tag == "-text":
+                self.handle_data(child.text_content or "")
+            elif child.tag and not child.tag.startswith(("!", "_", "-")):
+                self.handle_starttag(child.tag, attributes(child))
+                self.walk(child)
+                self.handle_endtag(child.tag)
+
+    def handle_starttag(self, tag: str, attributes: dict[str, str]) -> None:
         classes = attributes.get("class", "").split()
         current = self.questions[-1] if self.questions else None
         if tag == "form":
@@ -115,8 +126,9 @@ class QuizParser(HTMLParser):
 
 def parsed_quiz(html: str) -> QuizParser:
     parser = QuizParser()
-    parser.feed(html)
-    parser.close()
+    root = parse(html).root
+    if root is not None:
+        parser.walk(root)
     return parser
 
 

@@ -1,7 +1,7 @@
 """The composition lesson's quiz: every right answer is the core's exact value, and every
 distractor is a real misreading; no computed number is typed in the data file.
 
-The markup is read back with html.parser (tests/harness/quiz_markup.py) and checked against
+The markup is read back with the shared reader (tests/harness/quiz_markup.py) and checked against
 the core's records and against oracles written out here (never against numbers typed here).
 """
 
