@@ -23,6 +23,7 @@ from generator.lessons.composition import example_record
 from generator.lessons.composition.catalogue import BY_SLUG, DATA
 from generator.lessons.composition.lab import FIELDS, LAB, example_texts
 from generator.lessons.composition.records import StateRecord
+from tests.browser.test_lab_parity import FORMATTER
 from tests.conftest import LESSON_PAGE
 from tests.harness.labs import FORBIDDEN, open_lab
 
@@ -478,16 +479,16 @@ def test_fractions_are_read_as_the_command_line_reads_them(new_page: Any, lesson
 # The lab's bundle (the engine inside it), served with a switch that makes the engine's
 # number formatter throw: a renderer that fails in the middle of an update, as the
 # long-decimal bug did.
-FAILING_FORMATTER = "function readable(value) {"
+# (FORMATTER, the fault test's pattern, finds it whatever names the bundler gives.)
 
 
 def _serve_failing_engine(page: Page) -> None:
     def route(request_route: Any) -> None:
         response = request_route.fetch()
         body = response.text()
-        assert FAILING_FORMATTER in body
-        body = body.replace(
-            FAILING_FORMATTER, FAILING_FORMATTER + " if (window.failRender) throw new Error('injected');"
+        assert len(FORMATTER.findall(body)) == 1
+        body = FORMATTER.sub(
+            lambda m: m.group(0) + " if (window.failRender) throw new Error('injected');", body
         )
         request_route.fulfill(response=response, body=body)
 
