@@ -301,66 +301,37 @@ export function centralAccuracy(setting, tolerance) {
 // The shuffled count (generator/core/shuffle.py)
 
 /**
- * Calls `each(k, g_k)` for k = 0..n − 1, the others' count of ones times (u + v)^(n−1), by the
- * three-term recurrence u·v·(k + 1)·g_(k+1) = M_k·g_k + u·v·(n − k)·g_(k−1),
- * M_k = j·u² + m·v² − (u² + v²)·k (j + m = n − 1), whose division is exact; only two weights
- * are held at a time. It stops early when `each` returns false.
+ * Calls `each(k, g_k)` for k = 0..n − 1 (or, `down`, k = n − 1..0), the others' count of ones
+ * times (u + v)^(n−1), by the three-term recurrence A_k·g_(k+1) = M_k·g_k + B_k·g_(k−1) with
+ * A_k = u·v·(k + 1), B_k = u·v·(n − k), M_k = j·u² + m·v² − (u² + v²)·k (j + m = n − 1):
+ * upwards from g_0 = v^j·u^m (every other report a zero), solved for g_(k+1); downwards from
+ * g_(n−1) = u^j·v^m (every other report a one), solved for g_(k−1). Either division is exact,
+ * and only two weights are held at a time. It stops early when `each` returns false.
  * @param {number} n @param {number} ones @param {Fraction} alpha0
- * @param {(k: number, weight: bigint) => boolean | void} each
+ * @param {(k: number, weight: bigint) => boolean | void} each @param {boolean} [down]
  */
-function eachOthersWeight(n, ones, alpha0, each) {
+function eachOthersWeight(n, ones, alpha0, each, down = false) {
   const u = alpha0.num;
   const v = alpha0.den;
   const j = BigInt(ones);
   const m = BigInt(n - 1 - ones);
   const uv = u * v;
   const squares = u * u + v * v;
-  let middle = j * u * u + m * v * v; // M_k at k = 0
-  let remaining = j + m + 1n; // n − k at k = 0
-  let next = uv; // u·v·(k + 1) at k = 0
-  let previous = 0n;
-  let current = v ** j * u ** m;
-  if (each(0, current) === false) return;
-  for (let k = 1; k < n; k++) {
-    const weight = (middle * current + uv * remaining * previous) / next;
-    previous = current;
+  const step = down ? -1 : 1;
+  let k = down ? n - 1 : 0;
+  let middle = j * u * u + m * v * v - squares * BigInt(k); // M_k
+  let ahead = uv * BigInt(k + 1); // A_k
+  let behind = uv * BigInt(n - k); // B_k
+  let passed = 0n; // the weight on the side already walked: g_(−1) or g_n, both 0
+  let current = down ? u ** j * v ** m : v ** j * u ** m;
+  if (each(k, current) === false) return;
+  for (k += step; k >= 0 && k < n; k += step) {
+    const weight = down ? (ahead * passed - middle * current) / behind : (middle * current + behind * passed) / ahead;
+    passed = current;
     current = weight;
-    middle -= squares;
-    remaining -= 1n;
-    next += uv;
-    if (each(k, current) === false) return;
-  }
-}
-
-/**
- * The same weights from the top down, k = n − 1..0: g_(n−1) = u^j·v^m (every other report is
- * a one), and the recurrence above solved for its last term,
- * g_(k−1) = (u·v·(k + 1)·g_(k+1) − M_k·g_k)/(u·v·(n − k)), again an exact division.
- * It stops early when `each` returns false.
- * @param {number} n @param {number} ones @param {Fraction} alpha0
- * @param {(k: number, weight: bigint) => boolean | void} each
- */
-function eachOthersWeightDown(n, ones, alpha0, each) {
-  const u = alpha0.num;
-  const v = alpha0.den;
-  const j = BigInt(ones);
-  const m = BigInt(n - 1 - ones);
-  const uv = u * v;
-  const squares = u * u + v * v;
-  const top = BigInt(n - 1);
-  let middle = j * u * u + m * v * v - squares * top; // M_k at k = n − 1
-  let above = uv * BigInt(n); // u·v·(k + 1) at k = n − 1
-  let below = uv; // u·v·(n − k) at k = n − 1
-  let later = 0n; // g_(k+1)
-  let current = u ** j * v ** m;
-  if (each(n - 1, current) === false) return;
-  for (let k = n - 2; k >= 0; k--) {
-    const weight = (above * later - middle * current) / below;
-    later = current;
-    current = weight;
-    middle += squares;
-    above -= uv;
-    below += uv;
+    middle -= BigInt(step) * squares;
+    ahead += BigInt(step) * uv;
+    behind -= BigInt(step) * uv;
     if (each(k, current) === false) return;
   }
 }
@@ -442,14 +413,16 @@ export function shuffledDelta(n, ones, alpha0, alpha) {
   });
   let backward = 0n;
   let after = 0n; // g_k, one above the weight in hand (g_n = 0)
-  eachOthersWeightDown(n, ones, alpha0, (_, here) => {
+  /** @param {number} _ @param {bigint} here */
+  const downward = (_, here) => {
     // output k + 1 holds g_(k+1) = after and g_k = here
     const excess = c2 * after + c1 * here;
     after = here;
     if (excess <= 0n) return false;
     backward += excess;
     return true;
-  });
+  };
+  eachOthersWeight(n, ones, alpha0, downward, true);
   // over the scale d·(u + v)^n
   return reduceOver(forward > backward ? forward : backward, d * (u + v) ** BigInt(n), [
     [d, 1],
