@@ -92,12 +92,11 @@ class Examples(Generic[Row_]):
 
     def opening(self) -> Row_:
         """The row the page opens with."""
-        matching = [row for row in self.rows if row.slug == self.opens]
-        if len(matching) != 1:
+        if not self.holds(self.opens):
             raise LessonDataError(
                 f"{self.path}: the lab opens with {self.opens!r}, which is no catalogue row"
             )
-        return matching[0]
+        return self.row(self.opens)
 
     def row(self, slug: str) -> Row_:
         """The catalogue row named ``slug``."""
