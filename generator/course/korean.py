@@ -6,7 +6,8 @@ and ㄹ, alone among the consonants, takes 로. :func:`particle` picks the form 
 text by :func:`final_sound`, which reads the end of the text as a Korean reader says it:
 
 - digits in Sino-Korean: 0 영, 1 일, 2 이, 3 삼, 4 사, 5 오, 6 육, 7 칠, 8 팔, 9 구, and a
-  number that ends in zeros ends in its unit: 10 십, 100 백, 1000 천, 10⁴ 만, 10⁸ 억, 10¹² 조…;
+  number that ends in zeros ends in its unit: 10 십, 100 백, 1000 천, 10⁴ 만, 10⁸ 억, 10¹² 조…,
+  its thousands marked or not ("14,000,000" ends in 만);
 - a decimal reads its digits after the point one by one ("0.375": …삼칠오);
 - a fraction "3/8" reads 8분의 3, so it ends as its numerator does; ½, ¾ and TeX's
   ``\\tfrac{3}{8}`` likewise;
@@ -76,7 +77,7 @@ _TEX_FRACTION = re.compile(r"\\[dt]?frac\{(?P<numerator>[^{}]*)\}\{[^{}]*\}$")
 _TEX_COMMAND = re.compile(r"\\(?P<name>[A-Za-z]+)\s*$")
 _FRACTION = re.compile(r"(?P<numerator>\d+)\s*/\s*\d+$")
 _DECIMAL = re.compile(r"\d\.(?P<digits>\d+)$")
-_INTEGER = re.compile(r"\d+$")
+_INTEGER = re.compile(r"\d{1,3}(?:,\d{3})+$|\d+$")
 _POWER = re.compile(r"⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+$")
 
 
@@ -88,8 +89,9 @@ def _syllable_final(syllable: str) -> Final:
 
 
 def integer_reading_end(digits: str) -> str:
-    """The last syllable of a whole number read in Sino-Korean: "3" 삼, "10" 십, "20000" 만."""
-    value = int(digits)
+    """The last syllable of a whole number read in Sino-Korean: "3" 삼, "10" 십, "20000" 만;
+    its thousands may be marked ("14,000,000" 만)."""
+    value = int(digits.replace(",", ""))
     if value == 0:
         return "영"
     text = str(value)

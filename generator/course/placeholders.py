@@ -12,6 +12,8 @@ apply left to right:
               fraction): a stacked one would stretch the line of text and weigh a
               kilobyte of markup.
     percent   75    -> "75%"
+    grouped   14000000 -> "14,000,000": a whole number in prose with its thousands marked
+              (a number of five digits or more in running text takes this filter)
     tex       a pure ε as TeX: "2·ln(3)" -> "2\\ln 3", "ln(57/10)" -> "\\ln(57/10)", "∞" -> "\\infty"
     power     a δ in powers of ten, for math: "1/100000" -> "10^{-5}", "1099/100000" -> "1.099\\times10^{-2}"
 
@@ -112,6 +114,13 @@ def _percent(value: object) -> str:
     return f"{fraction_str(_exact(value, 'percent'))}%"
 
 
+def _grouped(value: object) -> str:
+    exact = _exact(value, "grouped")
+    if exact.denominator != 1:
+        raise PlaceholderError(f"{exact} is not a whole number: no 'grouped' form")
+    return f"{exact.numerator:,}"
+
+
 def _decimal(value: object) -> str:
     return decimal_str(_exact(value, "decimal"))
 
@@ -121,6 +130,7 @@ FILTERS: dict[str, Callable[[object], str]] = {
     "decimal": _decimal,
     "frac": _stacked,
     "percent": _percent,
+    "grouped": _grouped,
     "tex": _tex,
     "power": _power,
 }

@@ -621,3 +621,35 @@ def test_every_sentence_is_written_fresh() -> None:
     texts += [(f"{t.lesson}:{t.question}", s) for t in quiz_texts() for s in sentences(t.text)]
     close = [(name, s[:80]) for name, s in texts if shared_wording(s, references) >= OWN_WORDS_LIMIT]
     assert close == []
+
+
+# A whole number of five digits or more in running text, its thousands unmarked: not part of a
+# decimal, a fraction, a grouped number, an id or a path.
+_UNGROUPED = re.compile(r"(?<![0-9A-Za-z_.,/#-])\d{5,}(?![0-9A-Za-z_.,/])")
+_FENCED = re.compile(r"^\s*```.*?^\s*```", re.MULTILINE | re.DOTALL)
+
+
+def ungrouped_numbers(text: str) -> list[str]:
+    """Every long whole number in a text's words (math, code and markup set aside) whose
+    thousands are not marked: "14000000명" reads better as "14,000,000명"."""
+    return _UNGROUPED.findall(MATH.sub(" ", running_text(_FENCED.sub(" ", text))))
+
+
+@pytest.mark.parametrize("name", sorted(all_pages()))
+def test_every_long_number_in_words_marks_its_thousands(name: str) -> None:
+    assert ungrouped_numbers(_expanded_pages()[name]) == []
+
+
+def test_every_long_number_in_a_quiz_marks_its_thousands() -> None:
+    found = [
+        (t.lesson, t.question, n)
+        for t in quiz_texts()
+        for n in ungrouped_numbers(expand(t.text, lesson=t.lesson))
+    ]
+    assert found == []
+
+
+def test_the_thousands_check_catches_unmarked_numbers() -> None:
+    assert ungrouped_numbers(
+        "하루 약 14000000명, $n=10000$, 0.000012, 3/100000, 12,345번, 9999개\n```\n--steps 10000\n```"
+    ) == ["14000000"]

@@ -39,6 +39,20 @@ def test_a_value_placeholder_gives_the_exact_string_and_filters_chain() -> None:
 
 
 @pytest.mark.parametrize(
+    ("value", "shown"),
+    [(7, "7"), (1000, "1,000"), (10000, "10,000"), (14_000_000, "14,000,000"), (-12345, "-12,345")],
+)
+def test_the_grouped_filter_marks_the_thousands(value: int, shown: str) -> None:
+    assert FILTERS["grouped"](value) == shown
+    assert particle(shown, "이") == particle(str(value), "이")
+
+
+def test_the_grouped_filter_takes_only_whole_numbers() -> None:
+    with pytest.raises(PlaceholderError, match="not a whole number"):
+        FILTERS["grouped"](Fraction(3, 8))
+
+
+@pytest.mark.parametrize(
     ("exact", "tex"),
     [("2·ln(3)", r"2\ln 3"), ("ln(9)", r"\ln 9"), ("ln(57/10)", r"\ln(57/10)"), ("∞", r"\infty"), ("0", "0")],
 )
@@ -72,6 +86,9 @@ def test_the_tex_filter_writes_a_pure_epsilon_as_tex(exact: str, tex: str) -> No
         ("100000000", "억"),
         ("1" + "0" * 12, "조"),
         ("007", "칠"),
+        ("14,000,000", "만"),
+        ("1,001", "일"),
+        ("10,500", "백"),
     ],
 )
 def test_whole_numbers_end_in_their_sino_korean_reading(digits: str, end: str) -> None:

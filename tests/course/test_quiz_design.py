@@ -53,7 +53,7 @@ QUIZ_CONTENT = {
     "sensitivity": (3, "117eb113f8e3e5a8"),
     "dpsgd": (1, "538c21b3ee92b9ef"),
     "gaussian": (1, "41fc0c7fa857b362"),
-    "localdp": (2, "ca60e79256c8fc8a"),
+    "localdp": (3, "1f3b2a51797fc892"),
     "audit": (1, "7086fbd06c69a89a"),
 }
 
