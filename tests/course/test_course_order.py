@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import yaml
-from selectolax.lexbor import LexborHTMLParser
 
 from generator.course.course_order import Place, course_order, lesson_slug, neighbours_html
 from generator.course.lessons import lessons
 from tests.conftest import ROOT
+from tests.harness.html import parse
 
 PAGES = [
     ("홈", "index.md"),
@@ -31,14 +31,14 @@ def test_only_lesson_pages_are_numbered_in_the_navigations_order() -> None:
 
 def test_the_first_and_last_lessons_have_one_neighbour_each() -> None:
     order = course_order(PAGES, {"a", "b", "c"})
-    first = LexborHTMLParser(neighbours_html(order, "a"))
+    first = parse(neighbours_html(order, "a"))
     assert [a.attributes["rel"] for a in first.css("a[rel]")] == ["next"]
-    middle = LexborHTMLParser(neighbours_html(order, "b"))
+    middle = parse(neighbours_html(order, "b"))
     assert [(a.attributes["rel"], a.attributes["href"]) for a in middle.css("a[rel]")] == [
         ("prev", "a.html"),
         ("next", "c.html"),
     ]
-    last = LexborHTMLParser(neighbours_html(order, "c"))
+    last = parse(neighbours_html(order, "c"))
     assert [a.attributes["rel"] for a in last.css("a[rel]")] == ["prev"]
 
 
@@ -53,7 +53,7 @@ def test_every_lesson_page_ends_with_its_neighbours_and_carries_its_number(built
         slug for _, path in _nav() if (slug := lesson_slug(path, lessons()))
     ]
     for index, place in enumerate(order):
-        tree = LexborHTMLParser((built_site / "lessons" / f"{place.slug}.html").read_text(encoding="utf-8"))
+        tree = parse((built_site / "lessons" / f"{place.slug}.html").read_text(encoding="utf-8"))
         title = tree.css_first("title")
         assert title is not None
         assert title.text().startswith(place.numbered), place.slug

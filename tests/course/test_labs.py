@@ -22,7 +22,6 @@ import re
 from typing import Any
 
 import pytest
-from selectolax.lexbor import LexborHTMLParser as HTMLParser
 
 from generator.core.fields import Refusal
 from generator.course.inputs import DECIMAL, NUMERIC, TEXT
@@ -30,6 +29,7 @@ from generator.course.lab import Lab
 from generator.course.lesson_file import LessonDataError
 from generator.course.lessons import Lesson, lessons
 from generator.course.shown import slot_selector
+from tests.harness.html import parse
 
 LABS: list[Lab[Any, Any]] = [
     lab for lesson in lessons().values() if isinstance(lesson, Lesson) for lab in lesson.labs
@@ -65,7 +65,7 @@ def test_no_parameter_is_one_the_site_takes(lab: Lab[Any, Any]) -> None:
 
 @pytest.mark.parametrize("lab", LABS, ids=IDS)
 def test_every_slot_and_field_is_in_the_markup_once(lab: Lab[Any, Any]) -> None:
-    tree = HTMLParser(lab.html())
+    tree = parse(lab.html())
     root = tree.css_first("[data-lab]")
     assert root is not None
     assert root.attributes["data-lab"] == lab.name
@@ -122,7 +122,7 @@ def test_each_field_asks_for_a_keypad_its_values_can_be_typed_on(lab: Lab[Any, A
         assert not refusals
         for name, text in lab.texts_of(values).items():
             typed[name] |= set(text)
-    root = HTMLParser(lab.html()).css_first("[data-lab]")
+    root = parse(lab.html()).css_first("[data-lab]")
     assert root is not None
     for field in lab.fields:
         if field.widget in ("radio", "checkboxes"):
@@ -148,7 +148,7 @@ def test_each_field_asks_for_a_keypad_its_values_can_be_typed_on(lab: Lab[Any, A
 def test_every_example_card_links_its_own_state(lab: Lab[Any, Any]) -> None:
     # 7. A worked example's card shows the record of its row's state and opens that state.
     for row in lab.examples.rows:
-        card = HTMLParser(LESSON_OF[lab.name].card(row.slug))
+        card = parse(LESSON_OF[lab.name].card(row.slug))
         link = card.css_first(".cl-card-link a")
         assert link is not None, f"{lab.name}: card {row.slug}"
         assert lab.query(lab.examples.texts(row)) in (link.attributes["href"] or ""), row.slug

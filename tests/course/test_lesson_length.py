@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from selectolax.lexbor import LexborHTMLParser
-
 from generator.course.lesson_length import (
     SYLLABLES_PER_MINUTE,
     LessonLength,
     lesson_length,
     with_lesson_length,
 )
+from tests.harness.html import parse
 
 
 def _page(prose: str, questions: int) -> str:
@@ -29,7 +28,7 @@ def test_only_the_visible_hangul_is_counted_and_the_minutes_round_up() -> None:
 
 def test_the_line_follows_the_title_and_links_to_the_quiz() -> None:
     html = with_lesson_length(_page("가" * 998, 6))
-    tree = LexborHTMLParser(html)
+    tree = parse(html)
     line = tree.css_first("h1 + p.cl-lesson-length")
     assert line is not None
     assert line.text() == (
@@ -42,7 +41,7 @@ def test_the_line_follows_the_title_and_links_to_the_quiz() -> None:
 
 
 def test_a_page_without_a_quiz_has_no_link_and_one_without_a_title_is_kept() -> None:
-    line = LexborHTMLParser(with_lesson_length(_page("가", 0))).css_first(".cl-lesson-length")
+    line = parse(with_lesson_length(_page("가", 0))).css_first(".cl-lesson-length")
     assert line is not None
     assert line.css_first("a") is None
     assert with_lesson_length("<p>제목 없음</p>") == "<p>제목 없음</p>"

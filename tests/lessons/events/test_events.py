@@ -14,7 +14,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from selectolax.lexbor import LexborHTMLParser
 
 from generator.core import channels
 from generator.core.finite_channel import from_rows, product
@@ -25,6 +24,7 @@ from generator.lessons.events.catalogue import BY_SLUG, DATA
 from generator.lessons.events.lab import LAB, MISMATCH, NO_OUTPUT, example_texts
 from generator.lessons.events.records import State
 from generator.lessons.events.view import TEXTS
+from tests.harness.html import parse
 
 F = Fraction
 
@@ -109,7 +109,7 @@ def test_the_rules_messages_say_what_is_wrong() -> None:
 
 
 def _outs(html: str) -> dict[str, tuple[dict[str, str | None], str]]:
-    tree = LexborHTMLParser(html)
+    tree = parse(html)
     return {
         node.attributes["data-out"] or "": (node.attributes, node.text()) for node in tree.css("[data-out]")
     }
@@ -136,7 +136,7 @@ def test_each_card_shows_its_records_values_and_opens_the_lab_on_them(slug: str)
     assert outs["event-claim"][0]["data-value"] == ("pass" if event["passes"] else "fail")
     assert outs["max-event"][0]["data-direction"] == claim["event"]["direction"]
     assert outs["eps-pure"][0]["data-value"] == shown["pure_epsilon"]["decimal"]
-    link = LexborHTMLParser(LAB.example_card(slug)).css_first(".cl-card-link a")
+    link = parse(LAB.example_card(slug)).css_first(".cl-card-link a")
     assert link is not None
     assert link.attributes["href"] == f"?{LAB.query(example_texts(BY_SLUG[slug]))}#events-lab"
 
@@ -149,7 +149,7 @@ def test_the_lab_opens_on_the_default_state() -> None:
     assert outs["event-excess-10"][0]["data-exact"] == "-19/8"
     assert outs["tv"][0]["data-exact"] == "1/2"
     assert outs["claim"][1] == TEXTS["verdict-fail"].format(required="3/8 = 0.375", delta="0")
-    tree = LexborHTMLParser(html)
+    tree = parse(html)
     boxes = tree.css('input[type="checkbox"][name="event"]')
     assert [box.attributes["value"] for box in boxes] == [str(i) for i in range(8)]
     assert [box.attributes["value"] for box in boxes if "checked" in box.attributes] == ["0", "1"]
