@@ -30,11 +30,13 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 
+from generator.course.course_name import SLUG
+
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_DIRECTORY = ROOT / ".cache"
 DIRECTORY_VARIABLE = "COMPOSITION_LAB_CACHE"
 
-_HEADER = "composition-lab-cache 1 sha256="
+_HEADER = f"{SLUG}-cache 1 sha256="
 _NAMESPACE = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 log = logging.getLogger(__name__)

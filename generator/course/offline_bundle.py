@@ -18,9 +18,10 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from generator.course.course_name import SLUG
 from generator.course.zip_archive import tree_files, write_zip
 
-FOLDER = "composition-lab"
+FOLDER = SLUG
 FONT_TYPES = {".woff2": "font/woff2", ".woff": "font/woff", ".ttf": "font/ttf", ".otf": "font/otf"}
 _URL = re.compile(r"""url\(\s*(["']?)([^"')]+)\1\s*\)""")
 

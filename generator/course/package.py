@@ -29,6 +29,7 @@ from pathlib import Path
 
 from mkdocs.config import load_config
 
+from generator.course.course_name import SLUG
 from generator.course.handout import write_handouts
 from generator.course.offline_bundle import write_offline_bundle
 from generator.course.scorm_package import lesson_pages, page_title, write_scorm_package
@@ -42,8 +43,8 @@ CONFIGS = {
     "handout": "mkdocs.yml",
 }
 OUTPUTS = {
-    "offline": "composition-lab-offline.zip",
-    "scorm": "composition-lab-scorm12.zip",
+    "offline": f"{SLUG}-offline.zip",
+    "scorm": f"{SLUG}-scorm12.zip",
     "embed": "embed",
     "handout": "handout",
 }
@@ -86,7 +87,7 @@ def package(kind: str, out: Path = DEFAULT_OUT, mastery_percent: int | None = No
     """Build the ``kind`` variant and write its output under ``out``; returns the output's path."""
     environment = {} if mastery_percent is None else {MASTERY_VARIABLE: str(mastery_percent)}
     target = out / OUTPUTS[kind]
-    with tempfile.TemporaryDirectory(prefix=f"composition-lab-{kind}-") as temporary:
+    with tempfile.TemporaryDirectory(prefix=f"{SLUG}-{kind}-") as temporary:
         site_dir = Path(temporary) / "site"
         build_site(CONFIGS[kind], site_dir, environment)
         if kind == "offline":

@@ -32,14 +32,15 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from generator.course.course_name import SLUG
 from generator.course.katex_render import text_with_math
 from generator.course.lesson_file import LessonDataError, QuizData
 from generator.course.lessons import lessons
 from generator.course.placeholders import expand
 from generator.course.templates import render
 
-STORAGE_PREFIX = "composition-lab:quiz"
-SHUFFLE_SEED = "composition-lab:choices"
+STORAGE_PREFIX = f"{SLUG}:quiz"
+SHUFFLE_SEED = f"{SLUG}:choices"
 _ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 

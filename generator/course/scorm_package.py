@@ -23,12 +23,13 @@ from collections.abc import Sequence
 from html import unescape
 from pathlib import Path
 
+from generator.course.course_name import SLUG
 from generator.course.lms_links import SHARED_PAGES
 from generator.course.page_files import linked_pages, page_files
 from generator.course.scorm_manifest import Sco, manifest_xml
 from generator.course.zip_archive import write_zip
 
-COURSE_ID = "composition-lab"
+COURSE_ID = SLUG
 LESSONS = "lessons"
 MANIFEST = "imsmanifest.xml"
 _TITLE = re.compile(r"<title>(.*?)</title>", re.DOTALL)
