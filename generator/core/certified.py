@@ -123,21 +123,30 @@ def certified_exact(value: Fraction | int, places: int = 3) -> Certified:
     return Certified(Enclosure(value, value), fixed_decimal(value, places), places)
 
 
-def certify(compute: Callable[[], arb], places: int = 3) -> Certified:
-    """The value ``compute()`` (an arb ball at the current working precision) rounded to
-    ``places`` decimals, proven: the precision doubles from :data:`START_BITS` until both
-    ends of the ball round to the same decimal."""
+def settle(
+    compute: Callable[[], arb], read: Callable[[Enclosure], str | None], what: str
+) -> tuple[Enclosure, str]:
+    """The enclosure of ``compute()`` (an arb ball at the current working precision) and its
+    text, proven: the precision doubles from :data:`START_BITS` until ``read`` gives the
+    enclosure a text (both of its ends read alike); ``what`` names the text in the error."""
     bits = START_BITS
     while bits <= MAX_BITS:
         with precision(bits):
             ball = compute()
         if ball.is_finite():
             found = enclosure(ball)
-            shown = found.decimal(places)
+            shown = read(found)
             if shown is not None:
-                return Certified(found, shown, places)
+                return found, shown
         bits *= 2
-    raise UncertifiedError(f"no certified {places}-decimal value up to {MAX_BITS} bits")
+    raise UncertifiedError(f"no certified {what} up to {MAX_BITS} bits")
+
+
+def certify(compute: Callable[[], arb], places: int = 3) -> Certified:
+    """The value ``compute()`` rounded to ``places`` decimals, proven: both ends of its ball
+    round to the same decimal (:func:`settle`)."""
+    found, shown = settle(compute, lambda found: found.decimal(places), f"{places}-decimal value")
+    return Certified(found, shown, places)
 
 
 def enclose(compute: Callable[[], arb], width: Fraction) -> Enclosure:

@@ -26,6 +26,10 @@ of s digits, or 10^s when the rounding carries, which moves e up by one. No floa
 :func:`output_set_text` writes an event, a set of outputs, with runs of three or more
 consecutive whole-number outputs as a range: {0, 1, …, 49} reads "{0, …, 49}".
 
+:func:`reading` is the short reading alone; :func:`certified_reading` proves one for an
+irrational value given as a ball, and :func:`reading_up` reads a bound rounded up, so that the
+text shown is itself a bound.
+
 The lab's engine mirrors both (``site_overrides/assets/javascripts/lab/exact/readable.mjs``),
 and the composition lab's golden vectors (``readable_cases``) hold the two equal.
 """
@@ -33,10 +37,13 @@ and the composition lab's golden vectors (``readable_cases``) hold the two equal
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from flint import arb
+
+from generator.core.certified import Enclosure, ceil_decimal, settle
 from generator.core.rational import decimal_str, fraction_str
 
 SHORT_CHARS = 13  # "1023/1048576" (k = 10) is shown in full; a 36-digit α is not
@@ -93,11 +100,13 @@ def _exponent(value: Fraction) -> int:
     return exponent
 
 
-def _scientific(value: Fraction) -> tuple[str, Fraction]:
-    """value > 0 as "m.mm × 10^e" with SIGNIFICANT digits, and the number that text names."""
+def _scientific(value: Fraction, up: bool = False) -> tuple[str, Fraction]:
+    """value > 0 as "m.mm × 10^e" with SIGNIFICANT digits (the mantissa rounded half-up, or
+    up when ``up``), and the number that text names."""
     exponent = _exponent(value)
     scale = Fraction(10) ** (SIGNIFICANT - 1 - exponent)
-    mantissa = int(value * scale + Fraction(1, 2))
+    scaled = value * scale
+    mantissa = -(-scaled.numerator // scaled.denominator) if up else int(scaled + Fraction(1, 2))
     if mantissa == 10**SIGNIFICANT:  # 9.995 × 10^e rounds up to 1.00 × 10^(e+1)
         mantissa, exponent = 10 ** (SIGNIFICANT - 1), exponent + 1
         scale /= 10
@@ -122,6 +131,50 @@ def _approximation(value: Fraction) -> tuple[str, Fraction]:
             return f"{decimal} {MINUS} {distance}", rounded - shown
         return f"{decimal} + {distance}", rounded + shown
     return decimal, rounded
+
+
+def reading(value: Fraction | int) -> str:
+    """The short reading of a value, by the module's rules, even where :func:`readable` needs
+    none: 3/8 -> "0.375", 2 -> "2", 1/10⁴ -> "1 × 10⁻⁴"."""
+    value = Fraction(value)
+    return "0" if value == 0 else _approximation(value)[0]
+
+
+def reading_up(value: Fraction) -> str:
+    """A reading of a bound on a probability that is itself a bound: ``value`` rounded up, at
+    3 decimals from 1/100 on and in scientific notation below; "1" from 1 on, where every
+    probability lies. 0.0123 -> "0.013", 1.3e-7 -> "1.3 × 10⁻⁷", 0.9996 -> "1"."""
+    if value >= 1:
+        return "1"
+    if value >= _SMALL:
+        text = ceil_decimal(value, 3).rstrip("0").rstrip(".")
+        return "1" if text == "1" else text
+    return _scientific(value, up=True)[0] if value > 0 else "0"
+
+
+def certified_reading(compute: Callable[[], arb]) -> tuple[Enclosure, str]:
+    """The short reading of an irrational value, proven: ``compute()`` is its arb ball, and the
+    precision rises (:func:`~generator.core.certified.settle`) until both ends of the ball
+    have one :func:`reading`. δ(ε) of a Gaussian, about 1.27 × 10⁻⁹, reads "1.27 × 10⁻⁹"
+    only once every point of its enclosure does."""
+
+    def read(found: Enclosure) -> str | None:
+        low, high = reading(found.lower), reading(found.upper)
+        return low if low == high else None
+
+    return settle(compute, read, "reading")
+
+
+def certified_reading_up(compute: Callable[[], arb]) -> tuple[Enclosure, str]:
+    """The reading of an upper bound given as a ball: its upper end rounded up
+    (:func:`reading_up`), once both ends of the ball round up to the same text, so that the
+    text is the value's own rounding up and is itself an upper bound."""
+
+    def read(found: Enclosure) -> str | None:
+        low, high = reading_up(found.lower), reading_up(found.upper)
+        return high if low == high else None
+
+    return settle(compute, read, "reading rounded up")
 
 
 def readable(value: Fraction | int) -> Readable:

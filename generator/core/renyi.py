@@ -33,6 +33,14 @@ looser, never wrong. On the Gaussian's curve τ = αρ, with L = ln(1/δ):
     bisection finds it.
 The order is then α = 1 + (α - 1 rounded to :data:`ORDER_DIGITS` significant decimals), a
 short exact decimal to show; the bound moves by a relative 10^-12 or so.
+
+**The other way: δ at a given ε.** Solving the tighter conversion for δ gives
+δ(α) = e^{(α-1)(τ-ε)}·(1 - 1/α)^{α-1}/α (CKS20, Prop 12 as they write it). On the curve
+τ = αρ its logarithm h(α) = (α - 1)(αρ - ε) + (α - 1) ln(1 - 1/α) - ln α has
+h′(α) = 2αρ - ρ - ε + ln(1 - 1/α) (the 1/α terms cancel), which increases from -∞ at α -> 1.
+At α = max((ε + ρ)/(2ρ), 1) + 1 + 1/ρ, writing t for α - (ε + ρ)/(2ρ) >= 1 + 1/ρ, it is at
+least 2ρt - 1/(α - 1) >= 2ρt - 1/t > 0 (ln(1 - 1/α) >= -1/(α - 1)), so bisection finds the
+best order below there; δ there, certified and capped at 1, is the bound.
 """
 
 from __future__ import annotations
@@ -141,6 +149,26 @@ def tight_order(rho: Fraction, delta: Fraction) -> Fraction:
         lambda alpha: exact((alpha - 1) ** 2 * rho) + exact(alpha * delta).log(),
         Fraction(1),
         _optimal_classic_order(rho, delta) + 1,
+    )
+    return short_order(near)
+
+
+def tight_delta_conversion(alpha: Fraction, rdp: Fraction, epsilon: Fraction) -> arb:
+    """CKS20's δ = e^{(α-1)(τ-ε)}·(1 - 1/α)^{α-1}/α at the working precision."""
+    alpha, rdp = order("the order α", alpha), nonnegative("the RDP value τ", rdp)
+    epsilon = nonnegative("ε", epsilon)
+    power = exact((alpha - 1) / alpha).log() * exact(alpha - 1)
+    return (exact((alpha - 1) * (rdp - epsilon)) + power).exp() / exact(alpha)
+
+
+def tight_delta_order(rho: Fraction, epsilon: Fraction) -> Fraction:
+    """A rational order next to the root of h′(α) = 2αρ - ρ - ε + ln(1 - 1/α) (see the module)."""
+    rho, epsilon = positive("ρ", rho), nonnegative("ε", epsilon)
+    high = max((epsilon + rho) / (2 * rho), Fraction(1)) + 1 + 1 / rho
+    near = root(
+        lambda alpha: exact(2 * alpha * rho - rho - epsilon) + exact((alpha - 1) / alpha).log(),
+        Fraction(1),
+        high,
     )
     return short_order(near)
 

@@ -13,6 +13,8 @@ order α > 1 and every pair of neighbours: its Rényi curve lies under the line 
     at its best real order α* = 1 + √(ln(1/δ)/ρ) (:func:`generator.core.renyi.classic_bound`
     evaluates it at a rational order next to α*, a hair above this). Solving for ρ, with
     L = ln(1/δ): (√ρ + √L)² = ε + L, so the largest ρ that gives ε is (√(ε + L) - √L)².
+    Read the other way, at a given ε: δ = e^{-(ε - ρ)²/(4ρ)} for ε > ρ, and no δ below 1
+    for ε <= ρ (the square root is then 0 at best).
   - Canonne, Kamath & Steinke 2020, Cor 13 (their Prop 12 at every order of the zCDP curve):
     ε = inf over α > 1 of αρ + ln(1 - 1/α) - (ln δ + ln α)/(α - 1), evaluated at a rational
     order next to the optimum (:func:`generator.core.renyi.tight_bound`). The 2020 US Census
@@ -36,7 +38,7 @@ from flint import arb
 
 from generator.core.certified import Certified, certify, exact, floor_decimal
 from generator.core.gaussian import GaussianMechanism
-from generator.core.parameters import positive, probability
+from generator.core.parameters import nonnegative, positive, probability
 from generator.core.renyi import RdpBound, root, short_order, tight_bound
 
 
@@ -77,6 +79,13 @@ class Zcdp:
         delta = probability("δ", delta, zero=False)
         rho = self.rho
         return certify(lambda: exact(rho) + 2 * (exact(rho) * exact(1 / delta).log()).sqrt(), places)
+
+    def delta_ball(self, epsilon: Fraction) -> arb:
+        """Prop 1.3 read at ε: e^{-(ε - ρ)²/(4ρ)} for ε > ρ, else 1, at the working precision."""
+        epsilon = nonnegative("ε", epsilon)
+        if epsilon <= self.rho:
+            return arb(1)
+        return exact(-((epsilon - self.rho) ** 2) / (4 * self.rho)).exp()
 
     def tight_epsilon(self, delta: Fraction, places: int = 3) -> RdpBound:
         """CKS20, Cor 13, at a rational order next to the best one."""

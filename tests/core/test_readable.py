@@ -5,7 +5,8 @@ half-up: the scientific form of a value is ``format(Decimal(a) / Decimal(b), ".2
 with "×" and superscripts. Properties: a reading names a number within half a unit of its last
 digit of the value; "=" only when it is the value; a reading that is a bare whole number is
 that value (never "1" for 0.99999987); long is exactly "more than 13 characters"; a set's
-text lists the same outputs, runs and all.
+text lists the same outputs, runs and all. A bound's reading rounded up names a number at
+least the bound; a certified reading is the reading of mpmath's 50-digit value.
 """
 
 from __future__ import annotations
@@ -15,12 +16,24 @@ import sys
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 
+import mpmath  # type: ignore[import-untyped]
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.core.readable import SHORT_CHARS, output_set_text, readable
+from generator.core.certified import exact as ball
+from generator.core.gaussian import GaussianMechanism
+from generator.core.readable import (
+    SHORT_CHARS,
+    certified_reading,
+    certified_reading_up,
+    output_set_text,
+    readable,
+    reading_up,
+)
+from generator.core.readable import reading as short_reading
 from generator.course.templates import number_html, reading
+from tests.core.mp_oracles import to_fraction
 
 SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 _SCIENTIFIC = re.compile(r"(?P<mantissa>[0-9](?:\.[0-9]+)?) × 10(?P<exponent>[⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
@@ -189,3 +202,61 @@ def test_templates_show_values_past_the_int_digit_limit() -> None:
     html = str(number_html(value))
     assert "<summary>≈ 9.19 × 10²⁰⁶</summary>" in html
     assert text in html
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [(Fraction(3, 8), "0.375"), (Fraction(2), "2"), (Fraction(0), "0"), (Fraction(1, 10**4), "1 × 10⁻⁴")],
+)
+def test_the_short_reading_of_hand_values(value: Fraction, text: str) -> None:
+    assert short_reading(value) == text
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (Fraction(123, 10**4), "0.013"),
+        (Fraction(1, 100), "0.01"),
+        (Fraction(13, 10**8), "1.3 × 10⁻⁷"),
+        (Fraction(1301, 10**11), "1.31 × 10⁻⁸"),
+        (Fraction(9996, 10**4), "1"),
+        (Fraction(3, 2), "1"),
+        (Fraction(0), "0"),
+    ],
+)
+def test_a_bound_reads_rounded_up(value: Fraction, text: str) -> None:
+    assert reading_up(value) == text
+
+
+@given(st.fractions(min_value=Fraction(1, 10**40), max_value=Fraction(2)))
+def test_a_bound_rounded_up_names_a_number_at_least_the_bound(value: Fraction) -> None:
+    shown = reading_up(value)
+    assert named(shown) >= min(value, Fraction(1))
+    assert named(shown) <= 1
+
+
+@pytest.mark.parametrize("epsilon", [Fraction(1, 4), Fraction(1), Fraction(4), Fraction(40)])
+def test_a_certified_reading_is_the_reading_of_the_fifty_digit_value(epsilon: Fraction) -> None:
+    mechanism = GaussianMechanism(Fraction(1), Fraction(1))
+    found, text = certified_reading(lambda: mechanism.delta_ball(ball(epsilon)))
+    with mpmath.workdps(50):
+        half, eps = mpmath.mpf(1) / 2, mpmath.mpf(epsilon.numerator) / epsilon.denominator
+        truth = to_fraction(mpmath.ncdf(half - eps) - mpmath.exp(eps) * mpmath.ncdf(-half - eps))
+    slack = truth / 10**40
+    assert found.lower - slack <= truth <= found.upper + slack
+    assert text == short_reading(found.lower) == short_reading(found.upper)
+    assert (
+        text
+        == {
+            Fraction(1, 4): "0.308",
+            Fraction(1): "0.127",
+            Fraction(4): "4.71 × 10⁻⁵",
+            Fraction(40): "3.91 × 10⁻³⁴³",
+        }[epsilon]
+    )
+
+
+def test_a_certified_bound_reads_its_own_rounding_up() -> None:
+    found, text = certified_reading_up(lambda: ball(Fraction(13, 10**8)) + ball(Fraction(1, 10**20)))
+    assert text == "1.31 × 10⁻⁷"
+    assert found.lower <= Fraction(13, 10**8) + Fraction(1, 10**20) <= found.upper

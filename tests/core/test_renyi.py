@@ -23,6 +23,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.core.certified import certify
+from generator.core.certified import exact as ball
 from generator.core.gaussian import GaussianMechanism
 from generator.core.renyi import (
     RdpBound,
@@ -32,8 +33,11 @@ from generator.core.renyi import (
     gaussian_rdp,
     tight_bound,
     tight_conversion,
+    tight_delta_conversion,
+    tight_delta_order,
 )
-from tests.core.mp_oracles import Case, gaussian_renyi, mp, sample, to_fraction
+from generator.core.zcdp import Zcdp
+from tests.core.mp_oracles import Case, gaussian_delta, gaussian_renyi, holds, mp, sample, to_fraction
 
 FIVE = Fraction(1, 10**5)
 SAMPLE = sample(8, seed=3)
@@ -178,3 +182,74 @@ def test_bad_conversion_inputs_are_refused(alpha: Fraction, rdp: Fraction, delta
         classic_conversion(alpha, rdp, delta)
     with pytest.raises(ValueError, match="must"):
         tight_conversion(alpha, rdp, delta)
+
+
+def _tight_delta_minimum(rho: Fraction, epsilon: Fraction) -> tuple[mpmath.mpf, mpmath.mpf]:
+    """mpmath's minimiser and minimum of CKS20's δ(α) on the curve αρ at ε, at 50 digits."""
+    with mpmath.workdps(50):
+
+        def log_delta(alpha: mpmath.mpf) -> mpmath.mpf:
+            return (
+                (alpha - 1) * (alpha * mp(rho) - mp(epsilon))
+                + (alpha - 1) * mpmath.log(1 - 1 / alpha)
+                - mpmath.log(alpha)
+            )
+
+        start = max((mp(epsilon) + mp(rho)) / (2 * mp(rho)), mpmath.mpf(1)) + 1
+        alpha = mpmath.findroot(lambda a: mpmath.diff(log_delta, a), start)
+        return alpha, mpmath.exp(log_delta(alpha))
+
+
+@pytest.mark.parametrize(
+    ("rho", "epsilon"),
+    [
+        (Fraction(1, 2), Fraction(1)),
+        (Fraction(1, 2), Fraction(4)),
+        (Fraction(1, 800), Fraction(1, 5)),
+        (Fraction(2000), Fraction(2300)),
+    ],
+)
+def test_tight_delta_order_is_next_to_mpmaths_minimiser(rho: Fraction, epsilon: Fraction) -> None:
+    alpha, minimum = _tight_delta_minimum(rho, epsilon)
+    order = tight_delta_order(rho, epsilon)
+    assert abs(to_fraction(alpha) - order) <= (order - 1) / 10**5
+    found = certify(
+        lambda: tight_delta_conversion(order, order * rho, epsilon) / ball(to_fraction(minimum)), 9
+    )
+    # the rounded order gives a bound above the minimum by a relative 10⁻⁹ at most
+    assert Fraction(1) - Fraction(1, 10**9) <= found.lower
+    assert found.upper <= Fraction(1) + Fraction(1, 10**9)
+
+
+@pytest.mark.parametrize("case", SAMPLE, ids=str)
+def test_the_delta_bounds_lie_above_the_exact_delta_and_in_order(case: Case) -> None:
+    """At the exact ε rounded to 3 decimals: exact δ <= CKS20's δ <= Prop 1.3's δ, each a
+    certified ball, the exact one holding mpmath's 50-digit value."""
+    mechanism = GaussianMechanism(case.sensitivity, case.sigma, case.compositions)
+    epsilon, rho = Fraction(mechanism.epsilon(case.delta).decimal), mechanism.rho
+    order = tight_delta_order(rho, epsilon)
+    exact = certify(lambda: mechanism.delta_ball(ball(epsilon)), 30)
+    rdp = certify(lambda: tight_delta_conversion(order, order * rho, epsilon), 30)
+    zcdp = certify(lambda: Zcdp(rho).delta_ball(epsilon), 30)
+    assert holds(exact.enclosure, gaussian_delta(mechanism.mu_squared, epsilon))
+    assert exact.upper <= rdp.lower
+    assert rdp.upper <= zcdp.lower or zcdp.lower == 1
+
+
+@pytest.mark.parametrize("case", SAMPLE, ids=str)
+def test_dp_accounting_compute_delta_peer(case: Case) -> None:
+    """dp_accounting's compute_delta minimises the same conversion over a fixed list of
+    orders: at its chosen order our δ is its δ, and our order's δ is never above it."""
+    mechanism = GaussianMechanism(case.sensitivity, case.sigma, case.compositions)
+    epsilon, rho = Fraction(mechanism.epsilon(case.delta).decimal), mechanism.rho
+    orders = [1 + x / 100 for x in range(1, 1000)] + list(range(11, 257))
+    peer, peer_order = rdp_privacy_accountant.compute_delta(
+        orders, [a * float(rho) for a in orders], float(epsilon)
+    )
+    order = tight_delta_order(rho, epsilon)
+    ours = certify(lambda: tight_delta_conversion(order, order * rho, epsilon), 30)
+    assert peer >= float(ours.lower) * (1 - 1e-9)
+    if peer < 1:
+        alpha = Fraction(peer_order)
+        at_peer = certify(lambda: tight_delta_conversion(alpha, alpha * rho, epsilon), 30)
+        assert abs(float(at_peer.lower) - peer) <= 1e-9 * peer

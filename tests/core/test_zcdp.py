@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.core.certified import certify
+from generator.core.certified import certify, enclosure, precision
 from generator.core.gaussian import GaussianMechanism
 from generator.core.renyi import classic_bound, tight_bound, tight_conversion
 from generator.core.zcdp import Zcdp, rho_for_epsilon, tight_rho_for_epsilon
@@ -113,3 +113,22 @@ def test_bad_epsilon_is_refused() -> None:
         rho_for_epsilon(Fraction(0), FIVE)
     with pytest.raises(ValueError, match="positive"):
         tight_rho_for_epsilon(Fraction(-1), FIVE)
+
+
+def test_prop_1_3_read_at_epsilon_is_its_inverse() -> None:
+    """δ = e^{-(ε - ρ)²/(4ρ)}: at ρ = 1/2, ε = 4 it is e^{-6.125}; at ε <= ρ no δ below 1;
+    and at the ε that Prop 1.3 gives for δ it gives δ back."""
+    zcdp = Zcdp(Fraction(1, 2))
+    with mpmath.workdps(50):
+        assert holds(enclosure(zcdp.delta_ball(Fraction(4))), mpmath.exp(mpmath.mpf("-6.125")))
+    assert zcdp.delta_ball(Fraction(1, 2)) == 1
+    assert zcdp.delta_ball(Fraction(0)) == 1
+    target = Fraction(1, 10**5)
+    found = zcdp.epsilon(target, 30)
+    # δ falls as ε rises: δ at the upper end is below the target, at the lower end above it
+    with precision(256):
+        assert (
+            enclosure(zcdp.delta_ball(found.upper)).upper
+            <= target
+            <= enclosure(zcdp.delta_ball(found.lower)).lower
+        )

@@ -13,7 +13,16 @@ release of the Laplace mechanism (scale b, L1 sensitivity Δ), at a target δ. I
 - ``rdp``: the RDP curve α ↦ αρ read as (ε, δ) by Canonne, Kamath & Steinke's conversion at a
   rational order next to the best one (:func:`generator.core.renyi.tight_bound`), and
   ``rdp_classic`` the same curve by Mironov's Prop 3 (:func:`generator.core.renyi.classic_bound`);
-- ``zcdp``: ρ + 2√(ρ ln(1/δ)), ρ = kΔ²/(2σ²) (Bun & Steinke 2016, Prop 1.3).
+- ``zcdp``: ρ + 2√(ρ ln(1/δ)), ρ = kΔ²/(2σ²) (Bun & Steinke 2016, Prop 1.3);
+- ``curve``: the δ curve around the exact ε shown, ε̂: one row per ε = ε̂ + j·s for j = -2 … 2
+  (those at least 0), the step s being μ/2 rounded down at 3 decimals for the Gaussian (the
+  privacy loss's standard deviation is μ = √k·Δ/σ, so δ moves by a few times per step at any
+  scale) and ε₀/4 for the Laplace. Each row holds the exact δ(ε)
+  (:func:`~generator.core.readable.certified_reading`) and, for the Gaussian, the δ that the
+  RDP curve proves there through CKS20's conversion
+  (:func:`~generator.core.renyi.tight_delta_conversion`) and the one zCDP's Prop 1.3 proves,
+  each rounded up (:func:`~generator.core.readable.certified_reading_up`). At ε̂ itself the
+  exact δ reads about the target δ, the two bounds more.
 
 Every value is a decimal at :data:`PLACES` places that both ends of its arb enclosure round to,
 with the enclosure rounded outward at :data:`BOUND_PLACES` places (``lower``, ``upper``). An
@@ -24,14 +33,23 @@ places, so the decimal shown is itself a valid ε. A value the setting does not 
 from __future__ import annotations
 
 from fractions import Fraction
+from math import isqrt
 from typing import TypedDict
 
 from generator.core.certified import Certified, ceil_decimal
+from generator.core.certified import exact as exact_ball
 from generator.core.gaussian import GaussianMechanism
 from generator.core.gaussian_classic import classic_calibration
 from generator.core.laplace import LaplaceMechanism
 from generator.core.rational import decimal_str, fraction_str
-from generator.core.renyi import RdpBound, classic_bound, tight_bound
+from generator.core.readable import certified_reading, certified_reading_up
+from generator.core.renyi import (
+    RdpBound,
+    classic_bound,
+    tight_bound,
+    tight_delta_conversion,
+    tight_delta_order,
+)
 from generator.core.zcdp import Zcdp
 from generator.core.zcdp_deployments import (
     CENSUS_DELTA,
@@ -48,6 +66,8 @@ from generator.core.zcdp_deployments import (
 PLACES = 3  # decimals of every ε shown
 BOUND_PLACES = 10  # decimals of data-lower and data-upper
 ORDER_PLACES = 12  # an order is 1 + a six-digit decimal, so this writes it exactly
+CURVE_STEPS = range(-2, 3)  # the curve's rows: ε̂ + j·s
+CURVE_PLACES = 3  # ε̂ and s have 3 decimals, so every row's ε is written exactly
 
 COVERED = "covered"  # ε_classic < 1: the theorem applies
 OVER_ONE = "over-one"  # ε_classic >= 1: the theorem does not apply
@@ -68,6 +88,15 @@ class Bound(Ball):
     order: str
 
 
+class CurveRow(TypedDict):
+    """δ at one ε: exact, and as the RDP and zCDP bounds prove it ("" for the Laplace)."""
+
+    epsilon: str
+    exact: str
+    rdp: str
+    zcdp: str
+
+
 class StateRecord(TypedDict):
     """What the lab shows of a point of its grid."""
 
@@ -80,6 +109,7 @@ class StateRecord(TypedDict):
     rdp: Bound
     zcdp: Bound
     rho: str  # kΔ²/(2σ²) as a reduced fraction, "" for the Laplace
+    curve: list[CurveRow]
 
 
 EMPTY: Bound = {"value": "", "lower": "", "upper": "", "order": ""}
@@ -106,13 +136,47 @@ def rdp_bound(found: RdpBound) -> Bound:
     return bound(found.epsilon, found.order)
 
 
+def curve_epsilons(shown: str, step: Fraction) -> list[Fraction]:
+    """The curve's ε: ε̂ + j·s for j in :data:`CURVE_STEPS`, those at least 0."""
+    return [epsilon for j in CURVE_STEPS if (epsilon := Fraction(shown) + j * step) >= 0]
+
+
+def gaussian_step(mechanism: GaussianMechanism) -> Fraction:
+    """μ/2 rounded down at 3 decimals (at least 1/1000): ⌊√(μ²·10⁶)⌋/2000, on integers."""
+    scaled = mechanism.mu_squared * 10**6
+    return Fraction(max(isqrt(scaled.numerator // scaled.denominator), 2), 2000)
+
+
+def gaussian_row(mechanism: GaussianMechanism, epsilon: Fraction) -> CurveRow:
+    """The exact δ(ε) of k releases, and the RDP and zCDP bounds on it, at one ε."""
+    rho = mechanism.rho
+    alpha = tight_delta_order(rho, epsilon)
+    return {
+        "epsilon": decimal_str(epsilon, CURVE_PLACES),
+        "exact": certified_reading(lambda: mechanism.delta_ball(exact_ball(epsilon)))[1],
+        "rdp": certified_reading_up(lambda: tight_delta_conversion(alpha, alpha * rho, epsilon))[1],
+        "zcdp": certified_reading_up(lambda: Zcdp(rho).delta_ball(epsilon))[1],
+    }
+
+
+def laplace_row(mechanism: LaplaceMechanism, epsilon: Fraction) -> CurveRow:
+    """The Laplace's exact δ(ε′) at one ε (no RDP or zCDP bound is drawn for it)."""
+    return {
+        "epsilon": decimal_str(epsilon, CURVE_PLACES),
+        "exact": certified_reading(lambda: mechanism.delta_ball(epsilon))[1],
+        "rdp": "",
+        "zcdp": "",
+    }
+
+
 def gaussian_record(mechanism: GaussianMechanism, delta: Fraction) -> StateRecord:
     """Every ε of k Gaussian releases at δ (see the module)."""
     classic = classic_calibration(mechanism, delta, PLACES)
     rho = mechanism.rho
+    exact = ball(mechanism.epsilon(delta, PLACES))
     return {
         "mechanism": "gaussian",
-        "exact": ball(mechanism.epsilon(delta, PLACES)),
+        "exact": exact,
         "pure": "",
         "pure_decimal": "",
         "classic": ball(classic.epsilon),
@@ -120,14 +184,19 @@ def gaussian_record(mechanism: GaussianMechanism, delta: Fraction) -> StateRecor
         "rdp": rdp_bound(tight_bound(rho, delta, PLACES)),
         "zcdp": bound(Zcdp(rho).epsilon(delta, PLACES), None),
         "rho": fraction_str(rho),
+        "curve": [
+            gaussian_row(mechanism, epsilon)
+            for epsilon in curve_epsilons(exact["value"], gaussian_step(mechanism))
+        ],
     }
 
 
 def laplace_record(mechanism: LaplaceMechanism, delta: Fraction) -> StateRecord:
     """The Laplace's exact ε at δ and its pure ε₀."""
+    exact = ball(mechanism.epsilon_for_delta(delta, PLACES))
     return {
         "mechanism": "laplace",
-        "exact": ball(mechanism.epsilon_for_delta(delta, PLACES)),
+        "exact": exact,
         "pure": fraction_str(mechanism.epsilon),
         "pure_decimal": decimal_str(mechanism.epsilon, PLACES),
         "classic": {"value": "", "lower": "", "upper": ""},
@@ -135,6 +204,10 @@ def laplace_record(mechanism: LaplaceMechanism, delta: Fraction) -> StateRecord:
         "rdp": EMPTY,
         "zcdp": EMPTY,
         "rho": "",
+        "curve": [
+            laplace_row(mechanism, epsilon)
+            for epsilon in curve_epsilons(exact["value"], mechanism.epsilon / 4)
+        ],
     }
 
 

@@ -3,13 +3,15 @@
 The lab's module (``lab/gaussian.mjs``) computes the same view in the browser from the same
 record (the golden vectors hold the two equal). Outputs (see :mod:`.lab`): ``eps-exact``,
 ``eps-classic``, ``eps-rdp``, ``eps-zcdp`` and ``eps-pure``; a value the mechanism does not
-have is an empty ``data-value`` and a sentence saying why.
+have is an empty ``data-value`` and a sentence saying why. The table ``rows:delta-curve``
+(in ``[data-out="delta-curve"]``) has a row per ε of the record's curve: ε, the exact δ(ε),
+and the RDP and zCDP bounds on it, each cell's text also in its ``data-value``.
 """
 
 from __future__ import annotations
 
 from generator.course.shown import Shown, View, text
-from generator.lessons.gaussian.records import COVERED, OVER_ONE, Ball, Bound, StateRecord
+from generator.lessons.gaussian.records import COVERED, OVER_ONE, Ball, Bound, CurveRow, StateRecord
 
 # Every sentence the view writes, with {slots} it fills; the browser fills them the same way.
 TEXTS = {
@@ -22,6 +24,8 @@ TEXTS = {
     "gaussian-only": "가우스 메커니즘에서만 계산한다",
     "laplace-only": "라플라스 메커니즘에서만 계산한다",
     "announcement": "정확한 ε {exact}",
+    "curve-caption": "정확한 ε {value} 둘레의 δ(ε): 정확한 값과 두 상계",
+    "curve-none": "가우스에서만",
 }
 
 
@@ -77,6 +81,29 @@ def pure_shown(record: StateRecord) -> Shown:
     )
 
 
+def _curve_cell(value: str) -> Shown:
+    """A δ of the curve, or the sentence saying that the mechanism has no such bound."""
+    return text(value or TEXTS["curve-none"], **{"data-value": value})
+
+
+def curve_rows(curve: list[CurveRow]) -> Shown:
+    """One row per ε of the curve: ε, the exact δ(ε), the RDP and the zCDP bound."""
+    return Shown(
+        items=tuple(
+            Shown(
+                {"data-epsilon": row["epsilon"]},
+                cells=(
+                    text(row["epsilon"]),
+                    _curve_cell(row["exact"]),
+                    _curve_cell(row["rdp"]),
+                    _curve_cell(row["zcdp"]),
+                ),
+            )
+            for row in curve
+        )
+    )
+
+
 def view(record: StateRecord) -> View:
     """Every slot of the lab for one point of its grid."""
     return {
@@ -85,6 +112,8 @@ def view(record: StateRecord) -> View:
         "out:eps-rdp": rdp_shown(record["rdp"]),
         "out:eps-zcdp": zcdp_shown(record["zcdp"], record["rho"]),
         "out:eps-pure": pure_shown(record),
+        "caption:delta-curve": text(TEXTS["curve-caption"].format(value=record["exact"]["value"])),
+        "rows:delta-curve": curve_rows(record["curve"]),
     }
 
 

@@ -80,6 +80,26 @@ function pureShown(record, texts) {
   };
 }
 
+/** A δ of the curve, or the sentence saying there is no such bound (view._curve_cell). @param {string} value @param {Record<string, string>} texts */
+function curveCell(value, texts) {
+  return { attrs: { 'data-value': value }, text: value || texts['curve-none'] };
+}
+
+/** One row per ε of the curve (view.curve_rows). @param {StateRecord} record @param {Record<string, string>} texts */
+function curveRows(record, texts) {
+  return {
+    items: record.curve.map((row) => ({
+      attrs: { 'data-epsilon': row.epsilon },
+      cells: [
+        { text: row.epsilon },
+        curveCell(row.exact, texts),
+        curveCell(row.rdp, texts),
+        curveCell(row.zcdp, texts),
+      ],
+    })),
+  };
+}
+
 /** Every slot of the lab for one point (view.view). @param {StateRecord} record @param {Record<string, string>} texts */
 export function view(record, texts) {
   return {
@@ -88,6 +108,8 @@ export function view(record, texts) {
     'out:eps-rdp': rdpShown(record.rdp, texts),
     'out:eps-zcdp': zcdpShown(record.zcdp, record.rho, texts),
     'out:eps-pure': pureShown(record, texts),
+    'caption:delta-curve': { text: fillTemplate(texts['curve-caption'], { value: record.exact.value }) },
+    'rows:delta-curve': curveRows(record, texts),
   };
 }
 
