@@ -146,7 +146,7 @@ def test_storage_key_names_lesson_and_version(parsed: QuizParser) -> None:
     assert COMPOSITION.version == 4
     assert parsed.form["data-quiz-key"] == COMPOSITION.storage_key == "composition-lab:quiz:composition:v4"
     assert f":v{COMPOSITION.version}" in COMPOSITION.storage_key
-    assert quiz_for("events").version == 3
+    assert quiz_for("events").version == 4
     bumped = Quiz("composition", COMPOSITION.version + 1, COMPOSITION.questions)
     assert bumped.storage_key != COMPOSITION.storage_key
 
