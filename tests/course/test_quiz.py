@@ -142,11 +142,11 @@ def test_a_question_reordered_keeps_its_answer() -> None:
 
 def test_storage_key_names_lesson_and_version(parsed: QuizParser) -> None:
     assert parsed.form["data-quiz"] == "composition"
-    # Version 4: the questions were rewritten to ask for transfer (version 3 shuffled the choices).
-    assert COMPOSITION.version == 4
-    assert parsed.form["data-quiz-key"] == COMPOSITION.storage_key == "composition-lab:quiz:composition:v4"
+    # Version 5: one choice of "third-fresh-response" was reworded (version 4 asked for transfer).
+    assert COMPOSITION.version == 5
+    assert parsed.form["data-quiz-key"] == COMPOSITION.storage_key == "composition-lab:quiz:composition:v5"
     assert f":v{COMPOSITION.version}" in COMPOSITION.storage_key
-    assert quiz_for("events").version == 3
+    assert quiz_for("events").version == 4
     bumped = Quiz("composition", COMPOSITION.version + 1, COMPOSITION.questions)
     assert bumped.storage_key != COMPOSITION.storage_key
 
