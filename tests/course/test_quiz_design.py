@@ -52,7 +52,7 @@ QUIZ_CONTENT = {
     "postprocessing": (2, "091cb1f2d58db43d"),
     "sensitivity": (3, "117eb113f8e3e5a8"),
     "dpsgd": (1, "538c21b3ee92b9ef"),
-    "gaussian": (1, "41fc0c7fa857b362"),
+    "gaussian": (2, "dd3faca3c94ed3e5"),
     "localdp": (3, "1f3b2a51797fc892"),
     "audit": (1, "7086fbd06c69a89a"),
 }
