@@ -50,9 +50,9 @@ QUIZ_CONTENT = {
     "events": (4, "feacc13f31784b57"),
     "optimal": (5, "202e2ea855304ba3"),
     "postprocessing": (2, "091cb1f2d58db43d"),
-    "sensitivity": (3, "117eb113f8e3e5a8"),
-    "dpsgd": (1, "538c21b3ee92b9ef"),
-    "gaussian": (1, "41fc0c7fa857b362"),
+    "sensitivity": (4, "646bc09fcb39d0d9"),
+    "dpsgd": (2, "3c02974a64260e29"),
+    "gaussian": (2, "dd3faca3c94ed3e5"),
     "localdp": (3, "1f3b2a51797fc892"),
     "audit": (1, "7086fbd06c69a89a"),
 }
@@ -189,13 +189,14 @@ def test_the_revealing_steps_leave_no_finite_epsilon() -> None:
     assert over["advanced"]["applies"] is False
 
 
-def test_the_replace_sum_on_zero_to_b_keeps_its_sensitivity() -> None:
-    """On [0, B] two clipped values differ by at most B: a replace moves the sum by B, not 2B.
-    The core's [−B, B] example doubles (the explanation's contrast)."""
+def test_the_replace_sum_on_an_interval_moves_by_its_length() -> None:
+    """On [L, U] two clipped values differ by at most U − L, so a replace moves the sum by U − L:
+    B on [0, B], and 2B on [−B, B], twice the add/remove sensitivity, as the core's examples give
+    (the explanation's instance)."""
     add, replace = record_of("sum-add", "sensitivity"), record_of("sum-replace", "sensitivity")
     bound = Fraction(add["bound"])
     assert Fraction(replace["sensitivity"]) == 2 * bound == 2 * Fraction(add["sensitivity"])
-    assert _question("sensitivity", "replace-doubles-sum").choices[0].startswith("$B$이다")
+    assert _question("sensitivity", "replace-doubles-sum").choices[0].startswith("$U-L$이다")
 
 
 def test_the_fresh_versus_copied_prediction_is_the_cores() -> None:

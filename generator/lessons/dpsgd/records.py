@@ -16,7 +16,8 @@ A run is T Poisson-subsampled Gaussian steps (rate q, noise multiplier σ) at a 
   outward, the upper end at three decimals, and the lattice step it took; and, where the row
   stores them, the floating-point accountants' ε beside it, each placed exactly against the
   bracket's outward-rounded ends (below the lower end is proven below the optimal ε: a
-  guarantee the mechanism does not give; above the upper end, proven pessimistic).
+  guarantee the mechanism does not give; above the upper end, proven pessimistic); and how far
+  the RDP ε stands above the bracket's shown upper end.
 
 The brackets take seconds, so an example's record is kept in the build cache
 (:mod:`generator.course.build_cache`), keyed by the source of this module and every core module
@@ -108,6 +109,7 @@ class ExampleRecord(StateRecord):
     peers: dict[str, Peer]
     pld_interval: Fraction
     amplification: Amplification
+    rdp_gap: str  # how far the RDP ε (improved) stands above the bracket's upper end, certified
     command: str  # the command line that prints this record's values (generator/cli.py)
 
 
@@ -188,6 +190,16 @@ def peers_record(example: Example, bracket: Bracket) -> dict[str, Peer]:
     }
 
 
+def rdp_gap(rdp: Accountant, bracket: Bracket) -> str:
+    """How much the RDP accountant's ε (its enclosure) exceeds the bracket's shown upper end, as
+    the :data:`PLACES`-decimal value both ends of the difference round to."""
+    upper = Fraction(bracket["upper"])
+    low, high = (fixed_decimal(Fraction(end) - upper, PLACES) for end in (rdp["lower"], rdp["upper"]))
+    if low != high:
+        raise UncertifiedError(f"the RDP ε's gap to the bracket has no certified {PLACES}-decimal value")
+    return low
+
+
 def command(example: Example, texts: Mapping[str, str]) -> str:
     """``python -m generator dpsgd`` with the row's settings, each as the lab's ``texts`` write it."""
     width = decimal_str(example.width, 12)
@@ -225,5 +237,6 @@ def example_record(example: Example, texts: Mapping[str, str]) -> ExampleRecord:
         "peers": peers_record(example, bracket),
         "pld_interval": PLD_INTERVAL,
         "amplification": amplification(example.q),
+        "rdp_gap": rdp_gap(state["rdp"], bracket),
         "command": command(example, texts),
     }

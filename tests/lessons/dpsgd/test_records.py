@@ -7,6 +7,7 @@
   discretization 10⁻⁵, an upper estimate, is 0.946868; prv-accountant's lower end is 0.94480);
 - every RDP ε the page and the lab show equals dp_accounting's RDP accountant (on the same
   integer orders, in floats) to the four decimals shown, at the same order;
+- Abadi's RDP ε stands 0.0881 above its bracket's upper end (exercise 3);
 - every worked example's bracket lies below its RDP ε and holds dp_accounting's pessimistic PLD
   estimate at or above its lower end;
 - the lab's grid is monotone: ε grows with q and T and as δ shrinks, and falls as σ grows;
@@ -52,6 +53,15 @@ def test_abadi_example_by_hand_and_by_the_published_peers() -> None:
     assert upper >= Fraction("0.94480")
     assert upper - lower <= shown["bracket"]["asked"]
     assert shown["bracket"]["value"] == "0.948"  # 0.9474 rounded up at three decimals
+
+
+def test_the_rdp_gap_is_the_rdp_epsilon_above_the_brackets_upper_end() -> None:
+    """Exercise 3's answer: 1.0354900660… − 0.9474 rounds to 0.0881 from both ends."""
+    shown = record("abadi")
+    assert shown["rdp_gap"] == "0.0881"
+    upper = Fraction(shown["bracket"]["upper"])
+    for end in (shown["rdp"]["lower"], shown["rdp"]["upper"]):
+        assert fixed_decimal(Fraction(end) - upper, 4) == shown["rdp_gap"]
 
 
 def _rdp_peer(q: Fraction, sigma: Fraction, steps: int, delta: Fraction) -> tuple[float, int]:
