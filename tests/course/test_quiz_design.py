@@ -52,7 +52,7 @@ QUIZ_CONTENT = {
     "postprocessing": (2, "091cb1f2d58db43d"),
     "sensitivity": (4, "646bc09fcb39d0d9"),
     "dpsgd": (2, "3c02974a64260e29"),
-    "gaussian": (2, "dd3faca3c94ed3e5"),
+    "gaussian": (3, "a09e0405dc6ee359"),
     "localdp": (3, "1f3b2a51797fc892"),
     "audit": (1, "7086fbd06c69a89a"),
 }
