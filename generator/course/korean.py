@@ -1,7 +1,8 @@
 """Korean particles that follow a value: the value's reading decides 이 or 가.
 
 A particle after a word depends on how the word ends when it is read aloud: after a final
-consonant (받침) come 이, 은, 을, 과, 이라 and 으로; after a vowel 가, 는, 를, 와, 라 and 로;
+consonant (받침) come 이, 은, 을, 과, 이라 and 으로 (and the copula's 이어서, 이어야); after a
+vowel 가, 는, 를, 와, 라 and 로 (여서, 여야);
 and ㄹ, alone among the consonants, takes 로. :func:`particle` picks the form for a value
 text by :func:`final_sound`, which reads the end of the text as a Korean reader says it:
 
@@ -46,7 +47,16 @@ class ReadingError(ValueError):
 
 
 # (after a final consonant, after a vowel); 으로/로 also takes 로 after ㄹ.
-PAIRS = (("이", "가"), ("은", "는"), ("을", "를"), ("과", "와"), ("이라", "라"), ("으로", "로"))
+PAIRS = (
+    ("이", "가"),
+    ("은", "는"),
+    ("을", "를"),
+    ("과", "와"),
+    ("이라", "라"),
+    ("으로", "로"),
+    ("이어서", "여서"),  # the copula's connective forms change with the sound too
+    ("이어야", "여야"),
+)
 PARTICLES = frozenset(form for pair in PAIRS for form in pair)
 
 _DIGITS = "영일이삼사오육칠팔구"

@@ -20,8 +20,8 @@ apply left to right:
 Particles. Korean particles change with the sound that ends the word before them, and a
 value's sound is known only once it is rendered ("3/8" is read 8분의 3 and takes 이, "0.375"
 takes 가). A particle filter, named by either form of its pair (이/가, 은/는, 을/를, 과/와,
-이라/라, 으로/로), appends the form that fits the value as rendered so far
-(:func:`generator.course.korean.particle` reads it):
+이라/라, 으로/로, and the copula's 이어서/여서, 이어야/여야), appends the form that fits the
+value as rendered so far (:func:`generator.course.korean.particle` reads it):
 
     {{ fresh-k2.claim.required | 이 }}            -> "3/8이"
     {{ fresh-k2.claim.required | decimal | 이 }}  -> "0.375가"

@@ -452,6 +452,7 @@ def test_the_quoted_title_check_catches_misfits() -> None:
         ),
         ("$p^k$은, $\\alpha=e^{\\varepsilon}$으로, $\\alpha_0$이다, $\\alpha_0$을, $D'$을", []),
         ("$\\tilde M$을 두고 $\\delta_*$는 $1/n$으로", ["$\\tilde M$을", "$1/n$으로"]),
+        ("$\\delta_*(3)=3/8$여서 거짓이고 $2B$여서, $p$이어야 한다", ["$\\delta_*(3)=3/8$여서", "$p$이어야"]),
     ],
 )
 def test_the_math_particle_check_catches_misfits(text: str, wrong: list[str]) -> None:
