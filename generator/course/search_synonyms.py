@@ -23,7 +23,7 @@ import json
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 LETTERS: Mapping[str, str] = {
     "ε": "엡실론 epsilon",
@@ -62,9 +62,25 @@ def names_for(text: str, terms: Mapping[str, str]) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def with_synonyms(index: dict[str, Any], terms: Mapping[str, str]) -> dict[str, Any]:
+class SearchDoc(TypedDict, total=False):
+    """One entry of Material's search index (``search/search_index.json``)."""
+
+    location: str
+    title: str
+    text: str
+    tags: list[str]
+
+
+class SearchIndex(TypedDict):
+    """Material's search index: its settings and its entries."""
+
+    config: dict[str, object]
+    docs: list[SearchDoc]
+
+
+def with_synonyms(index: SearchIndex, terms: Mapping[str, str]) -> SearchIndex:
     """The search index with each entry's names as its tags (an entry with tags of its own keeps them)."""
-    docs = []
+    docs: list[SearchDoc] = []
     for doc in index["docs"]:
         names = names_for(doc.get("title", "") + " " + doc.get("text", ""), terms)
         docs.append({**doc, "tags": [*doc.get("tags", []), *names]} if names else doc)
@@ -78,7 +94,8 @@ def rewrite_search_index(site_dir: Path, glossary_markdown: str) -> None:
     if not path.is_file():
         return
     terms = glossary_terms(glossary_markdown)
-    index = with_synonyms(json.loads(path.read_text(encoding="utf-8")), terms)
+    read: SearchIndex = json.loads(path.read_text(encoding="utf-8"))
+    index = with_synonyms(read, terms)
     text = json.dumps(index, separators=(",", ":"))  # ASCII, as Material writes it
     path.write_text(text, encoding="utf-8")
     script = folder / "search_index.js"

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from generator.course.search_synonyms import (
     GLOSSARY,
+    SearchIndex,
     glossary_terms,
     names_for,
     rewrite_search_index,
@@ -40,7 +41,7 @@ def test_names_follow_the_letters_and_terms_a_text_holds_once() -> None:
 
 
 def test_the_names_are_each_entrys_tags_and_the_rest_is_kept() -> None:
-    index = {
+    index: SearchIndex = {
         "config": {"lang": ["en"]},
         "docs": [
             {"location": "a.html", "title": "ε의 뜻", "text": "<p>값</p>"},
