@@ -34,6 +34,7 @@ from fractions import Fraction
 from markupsafe import Markup, escape
 
 from generator.core.rational import fraction_str
+from generator.course.records import Pure
 from generator.course.templates import cell_html, number_html
 
 PLACES = {
@@ -121,6 +122,16 @@ def markup(value: Markup, **attrs: str | None) -> Shown:
 def verdict(passes: bool, sentence: str) -> Shown:
     """A pass/fail verdict: ``data-value`` "pass" or "fail", and its sentence."""
     return Shown({"data-value": "pass" if passes else "fail"}, text=sentence)
+
+
+def pure_epsilon(pure: Pure, texts: Mapping[str, str]) -> Shown:
+    """A pure ε: its lab's sentence for 0 or ∞ (``eps-zero``, ``eps-infinite``), else
+    "ln(3) ≈ 1.099", with its decimal in ``data-value``."""
+    if pure["kind"] != "finite":
+        html = escape(texts[f"eps-{pure['kind']}"])
+    else:
+        html = escape(pure["exact"]) + Markup(' <span class="cl-decimal">≈ {}</span>').format(pure["decimal"])
+    return Shown({"data-value": pure["decimal"]}, html=html)
 
 
 def view_json(view: View) -> dict[str, object]:

@@ -7,12 +7,9 @@ vectors hold the two equal), and the course writes either into the same elements
 
 from __future__ import annotations
 
-from markupsafe import Markup, escape
-
 from generator.core.input_limits import MAX_OUTPUTS
 from generator.core.rational import fraction_str
-from generator.course.records import Pure
-from generator.course.shown import Shown, View, exact, exact_cell, text, verdict
+from generator.course.shown import Shown, View, exact, exact_cell, pure_epsilon, text, verdict
 from generator.course.templates import reading
 from generator.lessons.events.records import Output, StateRecord
 
@@ -38,17 +35,6 @@ TEXTS = {
     ),
     "chart-label": "사건별 검정의 (오탐률, 탐지율) 그래프. 고른 사건 {event}의 점은 ({fpr}, {tpr})입니다.",
 }
-
-
-def epsilon(pure: Pure) -> Shown:
-    """The pure ε: its sentence for 0 or ∞, else "ln(9) ≈ 2.197"."""
-    sentence = {"infinite": TEXTS["eps-infinite"], "zero": TEXTS["eps-zero"]}.get(pure["kind"])
-    html = (
-        escape(sentence)
-        if sentence is not None
-        else escape(pure["exact"]) + Markup(' <span class="cl-decimal">≈ {}</span>').format(pure["decimal"])
-    )
-    return Shown({"data-value": pure["decimal"]}, html=html)
 
 
 def _row(index: int, output: Output) -> Shown:
@@ -102,7 +88,7 @@ def view(record: StateRecord) -> View:
             else TEXTS["max-event-none"],
             **{"data-direction": maximal["direction"], "data-outputs": " ".join(maximal["outputs"])},
         ),
-        "out:eps-pure": epsilon(record["pure_epsilon"]),
+        "out:eps-pure": pure_epsilon(record["pure_epsilon"], TEXTS),
         "out:tv": exact(record["tv"]),
         "caption:tradeoff": text(
             TEXTS["caption"].format(count=len(record["tradeoff"]["events"]), event=event["text"])

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from markupsafe import Markup, escape
-
 from generator.core.rational import fraction_str
-from generator.course.records import Maximal, Pure
-from generator.course.shown import Shown, View, exact, exact_cell, text, verdict
+from generator.course.records import Maximal
+from generator.course.shown import Shown, View, exact, exact_cell, pure_epsilon, text, verdict
 from generator.course.templates import reading
 from generator.lessons.postprocessing.records import CurvePoint, GridRow, GroupRecord, PostRecord
 
@@ -55,15 +53,6 @@ GROUP_TEXTS = {
     ),
     "chart-label": "그룹의 정확한 δ와 두 사슬 상계의 그래프. 값은 아래 표에 있습니다.",
 }
-
-
-def epsilon(pure: Pure, texts: Mapping[str, str]) -> Shown:
-    """A pure ε: its sentence for 0 or ∞ (``eps-zero``, ``eps-infinite``), else "ln(3) ≈ 1.099"."""
-    if pure["kind"] != "finite":
-        html = escape(texts[f"eps-{pure['kind']}"])
-    else:
-        html = escape(pure["exact"]) + Markup(' <span class="cl-decimal">≈ {}</span>').format(pure["decimal"])
-    return Shown({"data-value": pure["decimal"]}, html=html)
 
 
 def max_event(found: Maximal, texts: Mapping[str, str]) -> Shown:
@@ -122,8 +111,8 @@ def post_view(record: PostRecord) -> View:
         "out:delta-required": exact(record["delta_image"]),
         "out:delta-channel": exact(record["delta_channel"]),
         "out:max-event": max_event(record["max_event"], POST_TEXTS),
-        "out:eps-pure": epsilon(record["pure_image"], POST_TEXTS),
-        "out:eps-pure-channel": epsilon(record["pure_channel"], POST_TEXTS),
+        "out:eps-pure": pure_epsilon(record["pure_image"], POST_TEXTS),
+        "out:eps-pure-channel": pure_epsilon(record["pure_channel"], POST_TEXTS),
         "out:invertible": text(
             POST_TEXTS["invertible-yes" if invertible else "invertible-no"],
             **{"data-value": "yes" if invertible else "no"},
@@ -166,7 +155,7 @@ def group_view(record: GroupRecord) -> View:
         ),
         "out:chain-sum": exact(record["chain_sum"]),
         "out:chain-textbook": exact(record["chain_textbook"]),
-        "out:eps-pure": epsilon(record["pure"], GROUP_TEXTS),
+        "out:eps-pure": pure_epsilon(record["pure"], GROUP_TEXTS),
         "out:max-event": max_event(record["max_event"], GROUP_TEXTS),
         "caption:group": text(
             GROUP_TEXTS["caption"].format(g=record["g"], alpha1=fraction_str(record["alpha1"]))

@@ -29,7 +29,8 @@ import {
 import { compare, decimalStr, fraction, fractionStr, subtract, toNumber } from '#lab/exact/rational.mjs';
 import { outputSetText } from '#lab/exact/readable.mjs';
 import { cellHtml, exactOf, numberHtml, readingText } from '#lab/kit/markup.mjs';
-import { escapeHtml, fillTemplate } from '#lab/kit/text.mjs';
+import { pureEpsilon } from '#lab/kit/shown.mjs';
+import { fillTemplate } from '#lab/kit/text.mjs';
 
 /** @typedef {import('#lab/exact/rational.mjs').Fraction} Fraction */
 /** @typedef {import('./types.mjs').StateRecord} StateRecord */
@@ -127,14 +128,6 @@ const exact = (/** @type {string} */ value) => ({ attrs: { 'data-exact': value }
 const exactCell = (/** @type {string} */ value) => ({ attrs: { 'data-exact': value }, html: cellHtml(value) });
 const verdict = (/** @type {boolean} */ passes, /** @type {string} */ text) => ({ attrs: { 'data-value': passes ? 'pass' : 'fail' }, text });
 
-/** view.epsilon: the sentence for 0 or ∞, else "ln(9) ≈ 2.197". */
-function epsilon(pure, texts) {
-  const sentence = { infinite: texts['eps-infinite'], zero: texts['eps-zero'] }[pure.kind];
-  const html =
-    sentence !== undefined ? escapeHtml(sentence) : escapeHtml(pure.exact) + ' <span class="cl-decimal">≈ ' + escapeHtml(pure.decimal) + '</span>';
-  return { attrs: { 'data-value': pure.decimal }, html };
-}
-
 function row(index, output, texts) {
   const member = output.in_max_event;
   return {
@@ -186,7 +179,7 @@ export function view(record, texts) {
       attrs: { 'data-direction': maximal.direction, 'data-outputs': maximal.outputs.join(' ') },
       text: maximal.outputs.length ? say('max-event', { event: maximal.text, direction: maximal.direction }) : texts['max-event-none'],
     },
-    'out:eps-pure': epsilon(record.pure_epsilon, texts),
+    'out:eps-pure': pureEpsilon(record.pure_epsilon, texts),
     'out:tv': exact(record.tv),
     'caption:tradeoff': { text: say('caption', { count: record.tradeoff.events.length, event: event.text }) },
     'caption:outputs': { text: say('outputs-caption', { alpha: claim.alpha }) },

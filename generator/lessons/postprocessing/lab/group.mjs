@@ -21,9 +21,9 @@ import { channelPureEpsilon, deltaStar, eventRecord, makeProfile, profilePoint, 
 import { add, compare, fraction, fractionStr, multiply, power, subtract, toNumber } from '#lab/exact/rational.mjs';
 import { outputSetText } from '#lab/exact/readable.mjs';
 import { exactOf, readingText } from '#lab/kit/markup.mjs';
-import { exact, exactCell, text } from '#lab/kit/shown.mjs';
+import { exact, exactCell, pureEpsilon, text } from '#lab/kit/shown.mjs';
 import { fillTemplate } from '#lab/kit/text.mjs';
-import { epsilon, maxEvent } from './view.mjs';
+import { maxEvent } from './view.mjs';
 
 /** @typedef {import('#lab/exact/rational.mjs').Fraction} Fraction */
 /** @typedef {import('./types.mjs').GroupRecord} GroupRecord */
@@ -113,7 +113,7 @@ export function view(record, texts) {
     'out:delta-required': exact(record.delta_required, { 'data-alpha': record.alpha }),
     'out:chain-sum': exact(record.chain_sum),
     'out:chain-textbook': exact(record.chain_textbook),
-    'out:eps-pure': epsilon(record.pure, texts),
+    'out:eps-pure': pureEpsilon(record.pure, texts),
     'out:max-event': maxEvent(record.max_event, texts),
     'caption:group': text(fillTemplate(texts.caption, { g: record.g, alpha1: record.alpha1 })),
     'caption:curve': text(fillTemplate(texts['curve-caption'], { ratio: record.ratio })),

@@ -23,9 +23,9 @@ import { channelOf, channelPureEpsilon, deltaStar, eventRecord, lawRecord, makeP
 import { add, compare, fraction, fractionStr, power, subtract, toNumber } from '#lab/exact/rational.mjs';
 import { outputSetText } from '#lab/exact/readable.mjs';
 import { exactOf, readingText } from '#lab/kit/markup.mjs';
-import { exact, exactCell, text, verdict } from '#lab/kit/shown.mjs';
+import { exact, exactCell, pureEpsilon, text, verdict } from '#lab/kit/shown.mjs';
 import { fillTemplate } from '#lab/kit/text.mjs';
-import { epsilon, maxEvent } from './view.mjs';
+import { maxEvent } from './view.mjs';
 
 /** @typedef {import('#lab/exact/rational.mjs').Fraction} Fraction */
 /** @typedef {import('#lab/exact/profile.mjs').FiniteChannel} FiniteChannel */
@@ -212,8 +212,8 @@ export function view(record, texts) {
     'out:delta-required': exact(record.delta_image),
     'out:delta-channel': exact(record.delta_channel),
     'out:max-event': maxEvent(record.max_event, texts),
-    'out:eps-pure': epsilon(record.pure_image, texts),
-    'out:eps-pure-channel': epsilon(record.pure_channel, texts),
+    'out:eps-pure': pureEpsilon(record.pure_image, texts),
+    'out:eps-pure-channel': pureEpsilon(record.pure_channel, texts),
     'out:invertible': text(texts[record.invertible ? 'invertible-yes' : 'invertible-no'], { 'data-value': record.invertible ? 'yes' : 'no' }),
     'caption:profiles': text(fillTemplate(texts.caption, { verdict: sentence })),
     'caption:grid': text(fillTemplate(texts['grid-caption'], { end: record.grid.length })),

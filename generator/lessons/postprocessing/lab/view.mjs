@@ -1,24 +1,12 @@
 /**
- * The slots both of this lesson's labs show alike, the twins of view.py's `epsilon` and
- * `max_event`: a pure ε and a maximal event, with their sentences from the lab's texts.
+ * The slot both of this lesson's labs show alike, the twin of view.py's `max_event`: a
+ * maximal event, with its sentences from the lab's texts (a pure ε is the kit's `pureEpsilon`).
  *
  * @module postprocessing/view
  */
 
 import { text } from '#lab/kit/shown.mjs';
-import { escapeHtml, fillTemplate } from '#lab/kit/text.mjs';
-
-/**
- * A pure ε: its sentence for 0 or ∞ (texts "eps-zero", "eps-infinite"), else "ln(3) ≈ 1.099".
- * @param {{kind: string, exact: string, decimal: string}} pure @param {Record<string, string>} texts
- */
-export function epsilon(pure, texts) {
-  const html =
-    pure.kind !== 'finite'
-      ? escapeHtml(texts['eps-' + pure.kind])
-      : escapeHtml(pure.exact) + ' <span class="cl-decimal">≈ ' + escapeHtml(pure.decimal) + '</span>';
-  return { attrs: { 'data-value': pure.decimal }, html };
-}
+import { fillTemplate } from '#lab/kit/text.mjs';
 
 /**
  * The maximal event with its direction, or the sentence for none.

@@ -16,6 +16,7 @@
  */
 
 import { cellHtml, numberHtml } from './markup.mjs';
+import { escapeHtml } from './text.mjs';
 
 /** @typedef {{attrs?: Record<string, string | null>, text?: string, html?: string, hidden?: boolean,
  *             disabled?: boolean, items?: Shown[], cells?: Shown[]}} Shown */
@@ -49,6 +50,19 @@ export function text(value, attrs = {}) {
 /** A pass/fail verdict: data-value "pass" or "fail", and its sentence. @param {boolean} passes @param {string} sentence @returns {Shown} */
 export function verdict(passes, sentence) {
   return { attrs: { 'data-value': passes ? 'pass' : 'fail' }, text: sentence };
+}
+
+/**
+ * A pure ε (course/shown.py's `pure_epsilon`): the lab's sentence for 0 or ∞ (texts
+ * "eps-zero", "eps-infinite"), else "ln(3) ≈ 1.099", its decimal in data-value.
+ * @param {{kind: string, exact: string, decimal: string}} pure @param {Record<string, string>} texts @returns {Shown}
+ */
+export function pureEpsilon(pure, texts) {
+  const html =
+    pure.kind !== 'finite'
+      ? escapeHtml(texts['eps-' + pure.kind])
+      : escapeHtml(pure.exact) + ' <span class="cl-decimal">≈ ' + escapeHtml(pure.decimal) + '</span>';
+  return { attrs: { 'data-value': pure.decimal }, html };
 }
 
 /** The CSS selector of a slot's element: "out:claim" -> '[data-out="claim"]'. @param {string} name */
