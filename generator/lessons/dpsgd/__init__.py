@@ -13,22 +13,27 @@ from pathlib import Path
 from generator.course.lessons import Lesson
 from generator.course.quiz import quiz_of
 from generator.course.templates import render
-from generator.lessons.dpsgd.catalogue import BY_SLUG, DATA, PATH, SLUG
-from generator.lessons.dpsgd.lab import FOLDER, LAB, example_texts
-from generator.lessons.dpsgd.records import ExampleRecord, example_record
+from generator.lessons.dpsgd.catalogue import AMPLIFY_BY_SLUG, BY_SLUG, DATA, PATH, SLUG
+from generator.lessons.dpsgd.lab import AMPLIFY_LAB, FOLDER, LAB, example_texts
+from generator.lessons.dpsgd.records import AmplifyRecord, ExampleRecord, example_record
 from generator.lessons.dpsgd.view import accountant_shown, bracket_shown
 
 
-def record(slug: str) -> ExampleRecord:
-    """Everything the lesson shows of one worked example."""
+def record(slug: str) -> ExampleRecord | AmplifyRecord:
+    """Everything the lesson shows of one worked example (of either lab)."""
+    if slug in AMPLIFY_BY_SLUG:
+        return AMPLIFY_LAB.example_record(slug)
     example = BY_SLUG[slug]
     return example_record(example, example_texts(example))
 
 
 def card(slug: str) -> str:
-    """A worked example's card: its run, the certified bracket, both RDP ε, a lab link."""
+    """A worked example's card: its run, the certified bracket, both RDP ε, a lab link; or an
+    amplification row's, from its lab."""
+    if slug in AMPLIFY_BY_SLUG:
+        return AMPLIFY_LAB.example_card(slug)
     example = BY_SLUG[slug]
-    shown = record(slug)
+    shown = example_record(example, example_texts(example))
     view = {
         "out:eps-certified": bracket_shown(shown["bracket"]),
         "out:eps-rdp": accountant_shown(shown["rdp"]),
@@ -41,9 +46,9 @@ def card(slug: str) -> str:
 LESSON = Lesson(
     slug=SLUG,
     folder=Path(__file__).resolve().parent,
-    examples=tuple(example.slug for example in DATA.catalogue),
+    examples=tuple(example.slug for example in (*DATA.catalogue, *DATA.amplify)),
     record=record,
     quiz=quiz_of(SLUG, DATA.quiz, PATH),
-    labs=(LAB,),
+    labs=(LAB, AMPLIFY_LAB),
     card=card,
 )

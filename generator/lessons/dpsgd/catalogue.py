@@ -11,6 +11,10 @@ discretization :data:`.records.PLD_INTERVAL` (its pessimistic estimate), and ``g
 Opacus's Gaussian-DP accountant (``compute_eps_poisson``). Every row is a point of the lab's
 grid (:mod:`.lab` refuses a row off it), so every row opens in the lab, and a row marked
 ``preset`` is one of its buttons.
+
+An ``amplify`` row is a state of the amplification lab: randomized response at ``alpha0`` on a
+record sampled at rate ``q``, and the α at which its δ*(α) is read
+(:data:`.lab.AMPLIFY_LAB`).
 """
 
 from __future__ import annotations
@@ -57,10 +61,19 @@ class Example(Row):
         return SubsampledGaussian(self.q, self.sigma)
 
 
+class AmplifyExample(Row):
+    alpha0: Exact
+    q: Exact
+    alpha: Exact
+    preset: bool  # shown as a preset button of the amplification lab
+
+
 class DpsgdData(Data):
     catalogue: tuple[Example, ...]
+    amplify: tuple[AmplifyExample, ...]
     quiz: QuizData
 
 
 SLUG, PATH, DATA = lesson_data(__file__, DpsgdData)
 BY_SLUG: dict[str, Example] = {example.slug: example for example in DATA.catalogue}
+AMPLIFY_BY_SLUG: dict[str, AmplifyExample] = {example.slug: example for example in DATA.amplify}

@@ -12,23 +12,39 @@ kept in the build cache), the page carries the table as data (``[data-lab-table]
 engine (``lab/dpsgd.mjs``) looks the chosen point up. The certified bracket on the optimal ε
 takes seconds per point, so the lab shows the RDP accountant only, and the worked examples'
 cards show the bracket as well.
+
+The amplification lab (``{{ lab amplify }}``, :data:`AMPLIFY_LAB`) is exact and live: URL
+``alpha0``, ``rate`` (q) and ``alpha``; outputs ``delta-required`` and ``delta-unsampled``
+(``data-exact``: δ*(α) with sampling and without), ``ratio`` (``data-exact``: 1 + q(α₀ − 1)),
+``eps-pure`` and ``eps-unsampled`` (``data-value``: each pure ε's decimal). The browser
+computes every value (``lab/amplify.mjs``). Both labs share the page, so the address holds the
+state of the lab its fragment names.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
 from generator.core.fields import ChoiceLimit, parse_rational
+from generator.core.input_limits import AMPLIFY_ALPHA0, AMPLIFY_RATE, LAB_ALPHA
 from generator.core.subsampled_gaussian import SubsampledGaussian
 from generator.course.golden import Golden
 from generator.course.inputs import Field
-from generator.course.lab import Examples, Lab, Texts
+from generator.course.lab import Examples, Lab, Texts, Values
 from generator.course.lookup_grid import LookupGrid
-from generator.lessons.dpsgd.catalogue import DATA, PATH, Example
-from generator.lessons.dpsgd.records import StateRecord, state_record
-from generator.lessons.dpsgd.view import TEXTS, announcement, view
+from generator.lessons.dpsgd.catalogue import DATA, PATH, AmplifyExample, Example
+from generator.lessons.dpsgd.records import AmplifyRecord, StateRecord, amplify_record, state_record
+from generator.lessons.dpsgd.view import (
+    AMPLIFY_TEXTS,
+    TEXTS,
+    amplify_announcement,
+    amplify_view,
+    announcement,
+    view,
+)
 
 FOLDER = Path(__file__).resolve().parent
 DEFAULT_SLUG = "abadi"
@@ -103,4 +119,80 @@ LAB: Lab[State, StateRecord] = Lab(
         sample=TABLE.sample, size=40, seed=25, extra_texts={"delta": ("0.00001", "1/100000", "1e-05")}
     ),
     table=TABLE.table,
+)
+
+
+@dataclass(frozen=True)
+class AmplifyState:
+    """Randomized response at α₀ on a record sampled at rate q, read at α."""
+
+    alpha0: Fraction
+    q: Fraction
+    alpha: Fraction
+
+
+AMPLIFY_FIELDS = (
+    Field(
+        AMPLIFY_ALPHA0,
+        "무작위 응답의 α₀",
+        "{low}부터 {high}까지, 소수 셋째 자리까지입니다.",
+        "3 또는 1.5",
+        "배",
+    ),
+    Field(
+        AMPLIFY_RATE,
+        "표본 추출 비율 q",
+        "{low}부터 {high}까지, 소수 셋째 자리까지입니다. 1이면 모든 레코드를 씁니다.",
+        "0.01 또는 1/100",
+        "확률",
+    ),
+    Field(LAB_ALPHA, "δ*(α)를 읽을 α", "{low}부터 {high}까지, 0.1 단위입니다.", "1.5", "배"),
+)
+
+
+def amplify_state(values: Values) -> AmplifyState:
+    return AmplifyState(
+        alpha0=values["alpha0"],  # type: ignore[arg-type]
+        q=values["rate"],  # type: ignore[arg-type]
+        alpha=values["alpha"],  # type: ignore[arg-type]
+    )
+
+
+def amplify_state_record(state: AmplifyState) -> AmplifyRecord:
+    return amplify_record(state.alpha0, state.q, state.alpha)
+
+
+def amplify_texts(example: AmplifyExample) -> dict[str, str]:
+    """The amplification lab's texts of an ``amplify`` row (its address)."""
+    values = {"alpha0": example.alpha0, "rate": example.q, "alpha": example.alpha}
+    return {f.name: f.limit.text(values[f.name]) for f in AMPLIFY_FIELDS}
+
+
+def amplify_sample(rng: random.Random) -> dict[str, str]:
+    """One state of the whole domain: α₀ and q on their grids (often round), α on its own."""
+    alpha0 = rng.choice((Fraction(1), Fraction(3), Fraction(rng.randint(1000, 100_000), 1000)))
+    q = rng.choice((Fraction(1), Fraction(1, 100), Fraction(rng.randint(1, 1000), 1000)))
+    alpha = rng.choice((Fraction(1), Fraction(rng.randint(10, 1000), 10)))
+    return {
+        "alpha0": AMPLIFY_ALPHA0.text(alpha0),
+        "rate": AMPLIFY_RATE.text(q),
+        "alpha": LAB_ALPHA.text(alpha),
+    }
+
+
+AMPLIFY_LAB: Lab[AmplifyState, AmplifyRecord] = Lab(
+    name="amplify",
+    title="표본 추출 증폭 실험실",
+    folder=FOLDER,
+    template="amplify_lab.html",
+    fields=AMPLIFY_FIELDS,
+    state=amplify_state,
+    record=amplify_state_record,
+    view=amplify_view,
+    examples=Examples(PATH, DATA.amplify, amplify_texts, DATA.amplify[0].slug),
+    own_texts=AMPLIFY_TEXTS,
+    summary=(("delta-required", "필요한 δ*(α)"), ("eps-pure", "순수 ε")),
+    explained_by={"delta-required": "amplification", "eps-pure": "amplification", "ratio": "amplification"},
+    announcement=amplify_announcement,
+    golden=Golden(sample=amplify_sample, size=200, seed=26),
 )

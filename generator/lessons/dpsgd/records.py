@@ -19,6 +19,11 @@ A run is T Poisson-subsampled Gaussian steps (rate q, noise multiplier σ) at a 
   guarantee the mechanism does not give; above the upper end, proven pessimistic); and how far
   the RDP ε stands above the bracket's shown upper end.
 
+The amplification lab's record (:class:`AmplifyRecord`) is exact and small: the channel of
+randomized response at α₀ on a record sampled at rate q, its δ*(α) beside the same response
+without sampling (q = 1), both pure ε and the amplified α = 1 + q(α₀ − 1); the browser computes
+the same record (``lab/amplify.mjs``).
+
 The brackets take seconds, so an example's record is kept in the build cache
 (:mod:`generator.course.build_cache`), keyed by the source of this module and every core module
 it imports and by the row: an edit to the accountant computes it again, nothing else does.
@@ -40,7 +45,7 @@ from generator.core.subsampled_gaussian import SubsampledGaussian
 from generator.core.subsampled_rdp import Conversion, rdp_epsilon
 from generator.core.subsampled_response import amplified_ratio, subsampled_response
 from generator.course.build_cache import canonical_json, default_cache, source_digest
-from generator.course.records import Pure, pure
+from generator.course.records import Law, Pure, law, pure
 from generator.lessons.dpsgd.catalogue import Example
 
 PLACES = 4  # decimals of every ε shown
@@ -239,4 +244,30 @@ def example_record(example: Example, texts: Mapping[str, str]) -> ExampleRecord:
         "amplification": amplification(example.q),
         "rdp_gap": rdp_gap(state["rdp"], bracket),
         "command": command(example, texts),
+    }
+
+
+class AmplifyRecord(TypedDict):
+    """Randomized response at α₀ on a record sampled at rate q, read at α, exactly."""
+
+    channel: Law
+    alpha: Fraction
+    ratio: Fraction  # 1 + q(α₀ − 1): the sampled release's α, the amplification bound
+    required: Fraction  # δ*(α) with sampling
+    required_unsampled: Fraction  # δ*(α) of the same response on every record (q = 1)
+    sampled: Pure
+    unsampled: Pure
+
+
+def amplify_record(alpha0: Fraction, q: Fraction, alpha: Fraction) -> AmplifyRecord:
+    """The amplification lab's record (see the module)."""
+    sampled, unsampled = subsampled_response(alpha0, q), subsampled_response(alpha0, Fraction(1))
+    return {
+        "channel": law(sampled),
+        "alpha": alpha,
+        "ratio": amplified_ratio(alpha0, q),
+        "required": delta_star(sampled, alpha),
+        "required_unsampled": delta_star(unsampled, alpha),
+        "sampled": pure(channel_pure_epsilon(sampled)),
+        "unsampled": pure(channel_pure_epsilon(unsampled)),
     }

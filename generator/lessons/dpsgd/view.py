@@ -10,8 +10,9 @@ decimals, rounded up).
 
 from __future__ import annotations
 
-from generator.course.shown import Shown, View, text
-from generator.lessons.dpsgd.records import Accountant, Bracket, StateRecord
+from generator.course.shown import Shown, View, exact, pure_epsilon, text
+from generator.course.templates import reading
+from generator.lessons.dpsgd.records import Accountant, AmplifyRecord, Bracket, StateRecord
 
 # Every sentence the view writes, with {slots} it fills; the browser fills them the same way.
 TEXTS = {
@@ -54,4 +55,30 @@ def announcement(record: StateRecord) -> str:
     """What the live region says after an update: both RDP ε."""
     return TEXTS["announcement"].format(
         rdp=record["rdp"]["epsilon"], classic=record["rdp_classic"]["epsilon"]
+    )
+
+
+# The amplification lab's sentences.
+AMPLIFY_TEXTS = {
+    "eps-zero": "0 (α₀ = 1이면 응답이 비트와 무관하다)",
+    "eps-infinite": "∞",
+    "announcement": "표본 추출로 필요한 δ*(α) {required}, 표본 추출 없이 {unsampled}",
+}
+
+
+def amplify_view(record: AmplifyRecord) -> View:
+    """Every slot of the amplification lab: both δ*(α), the amplified α and both pure ε."""
+    return {
+        "out:delta-required": exact(record["required"]),
+        "out:delta-unsampled": exact(record["required_unsampled"]),
+        "out:ratio": exact(record["ratio"]),
+        "out:eps-pure": pure_epsilon(record["sampled"], AMPLIFY_TEXTS),
+        "out:eps-unsampled": pure_epsilon(record["unsampled"], AMPLIFY_TEXTS),
+    }
+
+
+def amplify_announcement(record: AmplifyRecord) -> str:
+    """What the live region says after an update: both δ*(α)."""
+    return AMPLIFY_TEXTS["announcement"].format(
+        required=reading(record["required"]), unsampled=reading(record["required_unsampled"])
     )

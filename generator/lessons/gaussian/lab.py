@@ -45,7 +45,7 @@ NOISE = ChoiceLimit("sigma", ("0.5", "1", "2", "5", "10", "20"))
 SCALE = ChoiceLimit("scale", ("0.5", "1", "2", "5", "10"))
 SENSITIVITY = ChoiceLimit("sensitivity", ("1", "2"))
 RELEASES = ChoiceLimit("k", ("1", "10", "100", "1000"))
-TARGET = ChoiceLimit("delta", ("0.1", "0.01", "0.001", "1e-5", "1e-8", "1e-10", "1e-12"))
+TARGET = ChoiceLimit("delta", ("0.1", "0.001", "1e-5", "1e-10", "1e-12"))
 GRID = (MECHANISM, NOISE, SCALE, SENSITIVITY, RELEASES, TARGET)
 GAUSSIAN_KEY = (MECHANISM, NOISE, SENSITIVITY, RELEASES, TARGET)
 LAPLACE_KEY = (MECHANISM, SCALE, SENSITIVITY, TARGET)
@@ -57,7 +57,7 @@ FIELDS = (
     Field(SCALE, "라플라스 잡음의 척도 b", "", labels=SCALE.choices),
     Field(SENSITIVITY, "민감도 Δ", "", labels=SENSITIVITY.choices),
     Field(RELEASES, "가우스 공개 횟수 k", "", labels=("1", "10", "100", "1 000")),
-    Field(TARGET, "목표 δ", "", labels=("0.1", "0.01", "0.001", "10⁻⁵", "10⁻⁸", "10⁻¹⁰", "10⁻¹²")),
+    Field(TARGET, "목표 δ", "", labels=("0.1", "0.001", "10⁻⁵", "10⁻¹⁰", "10⁻¹²")),
 )
 
 SUMMARY = (("eps-exact", "정확한 ε"), ("eps-rdp", "RDP ε"), ("eps-zcdp", "zCDP ε"))
