@@ -81,8 +81,8 @@ MIN_SIGMA = Fraction(3, 10)
 DPSGD_Q = FieldLimit("q", Kind.NUMBER, Fraction(1, 10**6), Fraction(1), None)
 DPSGD_SIGMA = FieldLimit("sigma", Kind.NUMBER, MIN_SIGMA, Fraction(100), None)
 DPSGD_WIDTH = FieldLimit("width", Kind.NUMBER, Fraction(1, 10**6), Fraction(1), None)
-# The amplification lab: randomized response at α₀ (as the optimal lab reads it) on a record
-# sampled at rate q, on a 0.001 grid from 0.001 to 1 (q = 1 is no sampling at all).
-AMPLIFY_ALPHA0 = FieldLimit("alpha0", Kind.NUMBER, Fraction(1), Fraction(100), 3, fixed=False)
+# The amplification lab: randomized response at α₀ (read as the optimal lab reads it,
+# OPTIMAL_ALPHA0) on a record sampled at rate q, on a 0.001 grid from 0.001 to 1 (q = 1 is no
+# sampling at all).
 AMPLIFY_RATE = FieldLimit("rate", Kind.NUMBER, Fraction(1, 1000), Fraction(1), 3, fixed=False)
 DPSGD_EPSILON = FieldLimit("epsilon_goal", Kind.NUMBER, Fraction(1, 100), Fraction(100), None)

@@ -147,8 +147,7 @@ def reading_up(value: Fraction) -> str:
     if value >= 1:
         return "1"
     if value >= _SMALL:
-        text = ceil_decimal(value, 3).rstrip("0").rstrip(".")
-        return "1" if text == "1" else text
+        return ceil_decimal(value, 3).rstrip("0").rstrip(".")
     return _scientific(value, up=True)[0] if value > 0 else "0"
 
 

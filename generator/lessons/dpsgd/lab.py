@@ -29,7 +29,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from generator.core.fields import ChoiceLimit, parse_rational
-from generator.core.input_limits import AMPLIFY_ALPHA0, AMPLIFY_RATE, LAB_ALPHA
+from generator.core.input_limits import AMPLIFY_RATE, LAB_ALPHA, OPTIMAL_ALPHA0
 from generator.core.subsampled_gaussian import SubsampledGaussian
 from generator.course.golden import Golden
 from generator.course.inputs import Field
@@ -133,7 +133,7 @@ class AmplifyState:
 
 AMPLIFY_FIELDS = (
     Field(
-        AMPLIFY_ALPHA0,
+        OPTIMAL_ALPHA0,
         "무작위 응답의 α₀",
         "{low}부터 {high}까지, 소수 셋째 자리까지입니다.",
         "3 또는 1.5",
@@ -174,7 +174,7 @@ def amplify_sample(rng: random.Random) -> dict[str, str]:
     q = rng.choice((Fraction(1), Fraction(1, 100), Fraction(rng.randint(1, 1000), 1000)))
     alpha = rng.choice((Fraction(1), Fraction(rng.randint(10, 1000), 10)))
     return {
-        "alpha0": AMPLIFY_ALPHA0.text(alpha0),
+        "alpha0": OPTIMAL_ALPHA0.text(alpha0),
         "rate": AMPLIFY_RATE.text(q),
         "alpha": LAB_ALPHA.text(alpha),
     }
