@@ -130,14 +130,15 @@ def _none_ignored(texts: Texts) -> Collection[str]:
 class Lab(Generic[State, Rec]):
     """One lab of a lesson (see the module's notes).
 
-    ``name`` is the lab's ``data-lab`` and the name of its module
-    (``lab/<name>.mjs``); ``root_id`` its element's id (``#<root_id>`` in a link opens the lab
-    in place), ``prefix`` the id prefix of its parts. ``default`` holds the texts of the state
-    the page opens with and ``preset_texts`` the (texts, title) of the preset buttons, both
-    from its worked ``examples`` (:class:`Examples`). ``specs``
-    gives the chart specs the page ships from the default record (spec name -> chart kind ->
-    Vega-Lite spec; their rows are emptied), ``images`` the static charts of a record (kind ->
-    markup), ``chart_rows`` a record's rows for the live charts (kit/charts.mjs), and
+    ``name`` is the lab's ``data-lab``, the name of its module (``lab/<name>.mjs``) and,
+    unless ``template`` says otherwise, of its markup (``templates/<name>_lab.html`` in the
+    lesson's folder, :attr:`folder`); ``root_id`` its element's id (``#<root_id>`` in a link
+    opens the lab in place), ``prefix`` the id prefix of its parts. ``default`` holds the
+    texts of the state the page opens with and ``preset_texts`` the (texts, title) of the
+    preset buttons, both from its worked ``examples`` (:class:`Examples`). ``specs`` gives the
+    chart specs the page ships from the default record (spec name -> chart kind -> Vega-Lite
+    spec; their rows are emptied), ``images`` the static charts of a record (kind -> markup),
+    ``chart_rows`` a record's rows for the live charts (kit/charts.mjs), and
     ``announcement`` what the live region says of a record. ``golden`` samples the lab's domain
     for its golden vectors (:mod:`generator.course.golden`). ``summary`` lists the key
     results its summary bar repeats (``data-out`` name, short term), ``explained_by`` the
@@ -151,14 +152,13 @@ class Lab(Generic[State, Rec]):
 
     name: str
     title: str
-    folder: Path
-    template: str
     fields: tuple[Field, ...]
     state: Callable[[Values], State]
     record: Callable[[State], Rec]
     view: Callable[[Rec], View]
     examples: Examples[Any]
     own_texts: Mapping[str, str] = field(default_factory=dict)
+    template: str = ""
     rules: Callable[[Values], Mapping[str, str]] = _no_rules
     rule_limits: tuple[AnyLimit, ...] = ()
     ignored: Callable[[Texts], Collection[str]] = _none_ignored
@@ -179,6 +179,8 @@ class Lab(Generic[State, Rec]):
         names += [limit.name for limit in self.rule_limits]
         if len(set(names)) != len(names):
             raise ValueError(f"lab {self.name!r}: two fields (or limits of its rules) share a name")
+        if not self.template:
+            object.__setattr__(self, "template", f"{self.name}_lab.html")
         if not self.root_id:
             object.__setattr__(self, "root_id", f"{self.name}-lab")
         if not self.prefix:
@@ -198,6 +200,11 @@ class Lab(Generic[State, Rec]):
             except ValueError as error:
                 where = f"{examples.path}: catalogue row {row.slug!r}"
                 raise LessonDataError(f"{where} is no state of the lab {self.name!r}: {error}") from error
+
+    @property
+    def folder(self) -> Path:
+        """The lesson's folder (its data file's), whose ``templates/`` holds the lab's markup."""
+        return self.examples.path.parent
 
     @property
     def default(self) -> Texts:

@@ -9,7 +9,8 @@ carries the table as data (``[data-lab-table]``) for the engine to look a point 
 name one point when a field is unused, so points are keyed), the table kept in the build
 cache under the source digest of the module that computes a record and the grid's choices
 (so an edit to either recomputes it, and nothing else does), the uniform sample the golden
-vectors draw from, and a catalogue row's values written as the grid's choice texts.
+vectors draw from, a catalogue row's values written as the grid's choice texts, and the lab
+over the grid (:meth:`LookupGrid.lab`), whose state, record and table are the grid's.
 """
 
 from __future__ import annotations
@@ -17,15 +18,22 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from generator.core.fields import ChoiceLimit, parse_rational
 from generator.course.build_cache import canonical_json, default_cache, source_digest
+from generator.course.golden import Golden
+from generator.course.inputs import Field
+from generator.course.lab import Examples, Lab
+from generator.course.shown import View
 
 Texts = Mapping[str, str]
+
+# δ as a practitioner writes it, which every grid's δ field reads as its choice 1/100000
+DELTA_TEXTS = ("0.00001", "1/100000", "1e-05")
 
 
 class Keyed(Protocol):
@@ -82,6 +90,39 @@ class LookupGrid(Generic[Point, Record]):
     def sample(self, rng: random.Random) -> Texts:
         """A point of the grid, each choice drawn uniformly (the golden vectors' draw)."""
         return {limit.name: rng.choice(limit.choices) for limit in self.limits}
+
+    def lab(
+        self,
+        *,
+        name: str,
+        title: str,
+        fields: tuple[Field, ...],
+        view: Callable[[Record], View],
+        examples: Examples[Any],
+        texts: Mapping[str, str],
+        summary: Sequence[tuple[str, str]],
+        explained_by: Mapping[str, str],
+        announcement: Callable[[Record], str],
+        seed: int,
+    ) -> Lab[Point, Record]:
+        """The lab over this grid: a state is a point and its record the table's, which the
+        page carries for the engine to look up; its golden vectors draw 40 points (seeded by
+        ``seed``) and read δ also as a practitioner writes it. The rest is :class:`Lab`'s."""
+        return Lab(
+            name=name,
+            title=title,
+            fields=fields,
+            state=self.state,
+            record=self.record,
+            view=view,
+            examples=examples,
+            own_texts=texts,
+            summary=summary,
+            explained_by=explained_by,
+            announcement=announcement,
+            golden=Golden(sample=self.sample, size=40, seed=seed, extra_texts={"delta": DELTA_TEXTS}),
+            table=self.table,
+        )
 
     def texts(self, values: Mapping[str, Fraction | str]) -> dict[str, str]:
         """A catalogue row's values as the address holds them: a number as the choice equal to it.

@@ -5,8 +5,9 @@
 //   local    P(|π̂ − π| <= t): one binomial window (or its complement) by binary splitting,
 //            reduced by the primes of b;
 //   central  P(|π̂_c − π| <= t): the six windows of G(B) − G(A − 1), one reduction at the end;
-//   shuffle  the others' weights (⌊n/3⌋ ones) by the three-term recurrence, the two laws and
-//            δ*((1 + α₀)/2) by prefix sums along the ratio order (outputs 0..n);
+//   shuffle  δ*((1 + α₀)/2) of the shuffled count (⌊n/3⌋ other ones): each direction's excess
+//            from the walk of the weights' recurrence to where it changes sign, one product
+//            by binary splitting;
 //   update   the lab's whole `evaluate` of that state (every value it shows, shuffle included)
 //            and its `view` (the readings of every exact value): one update of the page.
 // Usage: node local_dp_bigint.mjs n rateNum rateDen alphaNum alphaDen tNum tDen

@@ -119,7 +119,8 @@ def test_a_typed_n_updates_the_outputs_and_the_address(new_page: Any, site_url: 
     [
         ("n", "0", "range"),
         ("n", "2.5", "step"),
-        ("alpha0", "1.0", "range"),
+        ("alpha0", "1.0", "uninformative"),
+        ("alpha0", "0.9", "range"),
         ("rate", "1/10001", "precision"),
         ("rate", "<script>alert(1)</script>", "syntax"),
         ("ones", "100", "others"),

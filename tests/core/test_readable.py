@@ -34,25 +34,7 @@ from generator.core.readable import (
 from generator.core.readable import reading as short_reading
 from generator.course.templates import number_html, reading
 from tests.core.mp_oracles import to_fraction
-
-SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
-_SCIENTIFIC = re.compile(r"(?P<mantissa>[0-9](?:\.[0-9]+)?) × 10(?P<exponent>[⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
-_DISTANCE = re.compile(r"(?P<whole>-?[0-9]+) (?P<sign>[−+]) (?P<distance>.+)")
-
-
-def named(text: str) -> Fraction:
-    """The number a reading names: "0.375", "1 × 10⁻⁴", "1 − 1.3 × 10⁻⁷", "-2 − 1 × 10⁻⁵"."""
-    if text.startswith("-") and not _DISTANCE.fullmatch(text):
-        return -named(text[1:])
-    if distance := _DISTANCE.fullmatch(text):
-        gap = named(distance["distance"])
-        whole = Fraction(distance["whole"])
-        return whole - gap if distance["sign"] == "−" else whole + gap
-    if scientific := _SCIENTIFIC.fullmatch(text):
-        exponent = int(scientific["exponent"].translate(SUPERSCRIPTS))
-        return Fraction(scientific["mantissa"]) * Fraction(10) ** exponent
-    assert re.fullmatch(r"[0-9]+(?:\.[0-9]{1,3})?", text), text
-    return Fraction(text)
+from tests.harness.readings import named
 
 
 def oracle_scientific(value: Fraction) -> str:

@@ -88,8 +88,6 @@ def _lab(
     lab: Lab[int, int] = Lab(
         name="toy",
         title="장난감",
-        folder=folder,
-        template="toy_lab.html",
         fields=FIELDS,
         state=_state,
         record=lambda state: state,

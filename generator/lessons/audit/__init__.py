@@ -11,11 +11,9 @@ grids), the advantage bounds at a large ε (``bounds``), its quiz, its cards and
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
-from generator.course.lessons import Lesson
-from generator.course.quiz import quiz_of
-from generator.lessons.audit.catalogue import BY_SLUG, DATA, PATH, SLUG
+from generator.course.lesson_declared import declared_lesson
+from generator.lessons.audit.catalogue import BY_SLUG, DATA, PATH
 from generator.lessons.audit.lab import DEFAULT_SLUG, LAB
 from generator.lessons.audit.records import BoundsRecord, Curve, StateRecord, bounds_record, curve_record
 
@@ -67,12 +65,4 @@ def record(slug: str) -> ExampleRecord | BoundsRecord:
     return bounds_record(BY_SLUG[DEFAULT_SLUG].alpha0) if slug == BOUNDS else example_record(slug)
 
 
-LESSON = Lesson(
-    slug=SLUG,
-    folder=Path(__file__).resolve().parent,
-    examples=(*(example.slug for example in DATA.catalogue), BOUNDS),
-    record=record,
-    quiz=quiz_of(SLUG, DATA.quiz, PATH),
-    labs=(LAB,),
-    card=LAB.example_card,
-)
+LESSON = declared_lesson(PATH, DATA.quiz, (LAB,), record, pages=(BOUNDS,))

@@ -25,7 +25,6 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 
 from markupsafe import Markup
 
@@ -49,7 +48,6 @@ from generator.lessons.audit.records import (
 )
 from generator.lessons.audit.view import TEXTS, announcement, chart_label, view
 
-FOLDER = Path(__file__).resolve().parent
 DEFAULT_SLUG = "one-response"
 RECORDS = "generator.lessons.audit.records"
 
@@ -329,8 +327,6 @@ def images(found: StateRecord) -> dict[str, Markup]:
 LAB: Lab[State, StateRecord] = Lab(
     name="audit",
     title="멤버십 추론과 감사 실험실",
-    folder=FOLDER,
-    template="audit_lab.html",
     fields=FIELDS,
     state=state,
     record=record,

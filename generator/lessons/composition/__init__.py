@@ -9,13 +9,11 @@ records, its quiz, its cards and figures (:mod:`.figures`), and its lab (:mod:`.
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 from markupsafe import Markup
 
-from generator.course.lessons import Lesson
-from generator.course.quiz import quiz_of
-from generator.lessons.composition.catalogue import BY_SLUG, DATA, PATH, SLUG, TWO_STEP_BY_SLUG, Example
+from generator.course.lesson_declared import declared_lesson
+from generator.lessons.composition.catalogue import BY_SLUG, DATA, PATH, TWO_STEP_BY_SLUG, Example
 from generator.lessons.composition.figures import figure_html
 from generator.lessons.composition.lab import LAB, example_texts
 from generator.lessons.composition.records import (
@@ -73,13 +71,6 @@ def card(slug: str) -> str:
     return LAB.example_card(slug, figures=figures, ln_alpha=ln_alpha)
 
 
-LESSON = Lesson(
-    slug=SLUG,
-    folder=Path(__file__).resolve().parent,
-    examples=(*BY_SLUG, *TWO_STEP_BY_SLUG),
-    record=record,
-    quiz=quiz_of(SLUG, DATA.quiz, PATH),
-    labs=(LAB,),
-    card=card,
-    figure=figure,
+LESSON = declared_lesson(
+    PATH, DATA.quiz, (LAB,), record, pages=tuple(TWO_STEP_BY_SLUG), card=card, figure=figure
 )

@@ -29,7 +29,6 @@ from generator.course.charts import Spec, chart_image
 from generator.course.golden import Golden
 from generator.course.inputs import CLAIM_ALPHA, CLAIM_DELTA, Field
 from generator.course.lab import Examples, Lab, Texts, Values
-from generator.course.shown import View
 from generator.lessons.composition.catalogue import DATA, PATH, Example
 from generator.lessons.composition.charts import CHARTS, chart_rows, chart_spec
 from generator.lessons.composition.records import State, StateRecord, state_record
@@ -202,19 +201,13 @@ EXTRA_TEXTS = {
 }
 
 
-def _view(record: StateRecord) -> View:
-    return view(record)
-
-
 LAB: Lab[State, StateRecord] = Lab(
     name="composition",
     title="실험실",
-    folder=FOLDER,
-    template="composition_lab.html",
     fields=FIELDS,
     state=state,
     record=state_record,
-    view=_view,
+    view=view,
     examples=Examples(PATH, DATA.catalogue, example_texts, DEFAULT_SLUG),
     own_texts=TEXTS,
     ignored=ignored,

@@ -8,12 +8,9 @@ cache), its quiz, its cards and its lab (:mod:`.lab`).
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from generator.course.lessons import Lesson
-from generator.course.quiz import quiz_of
+from generator.course.lesson_declared import declared_lesson
 from generator.course.templates import render
-from generator.lessons.dpsgd.catalogue import AMPLIFY_BY_SLUG, BY_SLUG, DATA, PATH, SLUG
+from generator.lessons.dpsgd.catalogue import AMPLIFY_BY_SLUG, BY_SLUG, DATA, PATH
 from generator.lessons.dpsgd.lab import AMPLIFY_LAB, FOLDER, LAB, example_texts
 from generator.lessons.dpsgd.records import AmplifyRecord, ExampleRecord, example_record
 from generator.lessons.dpsgd.view import accountant_shown, bracket_shown
@@ -43,12 +40,4 @@ def card(slug: str) -> str:
     return render("card.html", FOLDER, example=example, record=shown, view=view, query=query, lab=LAB)
 
 
-LESSON = Lesson(
-    slug=SLUG,
-    folder=Path(__file__).resolve().parent,
-    examples=tuple(example.slug for example in (*DATA.catalogue, *DATA.amplify)),
-    record=record,
-    quiz=quiz_of(SLUG, DATA.quiz, PATH),
-    labs=(LAB, AMPLIFY_LAB),
-    card=card,
-)
+LESSON = declared_lesson(PATH, DATA.quiz, (LAB, AMPLIFY_LAB), record, card=card)

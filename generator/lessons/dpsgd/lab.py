@@ -101,24 +101,17 @@ def example_texts(example: Example) -> dict[str, str]:
     )
 
 
-LAB: Lab[State, StateRecord] = Lab(
+LAB: Lab[State, StateRecord] = TABLE.lab(
     name="dpsgd",
     title="DP-SGD 회계 방법 실험실",
-    folder=FOLDER,
-    template="dpsgd_lab.html",
     fields=FIELDS,
-    state=TABLE.state,
-    record=TABLE.record,
     view=view,
     examples=Examples(PATH, DATA.catalogue, example_texts, DEFAULT_SLUG),
-    own_texts=TEXTS,
+    texts=TEXTS,
     summary=SUMMARY,
     explained_by=EXPLAINED_BY,
     announcement=announcement,
-    golden=Golden(
-        sample=TABLE.sample, size=40, seed=25, extra_texts={"delta": ("0.00001", "1/100000", "1e-05")}
-    ),
-    table=TABLE.table,
+    seed=25,
 )
 
 
@@ -183,8 +176,6 @@ def amplify_sample(rng: random.Random) -> dict[str, str]:
 AMPLIFY_LAB: Lab[AmplifyState, AmplifyRecord] = Lab(
     name="amplify",
     title="표본 추출 증폭 실험실",
-    folder=FOLDER,
-    template="amplify_lab.html",
     fields=AMPLIFY_FIELDS,
     state=amplify_state,
     record=amplify_state_record,

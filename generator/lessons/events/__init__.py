@@ -7,13 +7,10 @@ its lab (:mod:`.lab`).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from generator.course.charts import chart_image
-from generator.course.lessons import Lesson
-from generator.course.quiz import quiz_of
+from generator.course.lesson_declared import declared_lesson
 from generator.course.templates import render
-from generator.lessons.events.catalogue import BY_SLUG, DATA, PATH, SLUG
+from generator.lessons.events.catalogue import BY_SLUG, DATA, PATH
 from generator.lessons.events.charts import chart_spec
 from generator.lessons.events.lab import FOLDER, LAB
 from generator.lessons.events.records import ExampleRecord
@@ -35,13 +32,4 @@ def figure(kind: str, slug: str) -> str:
     return render("figure.html", FOLDER, slug=slug, chart=chart, view=LAB.view(shown))
 
 
-LESSON = Lesson(
-    slug=SLUG,
-    folder=Path(__file__).resolve().parent,
-    examples=tuple(example.slug for example in DATA.catalogue),
-    record=record,
-    quiz=quiz_of(SLUG, DATA.quiz, PATH),
-    labs=(LAB,),
-    card=LAB.example_card,
-    figure=figure,
-)
+LESSON = declared_lesson(PATH, DATA.quiz, (LAB,), record, figure=figure)

@@ -24,7 +24,6 @@ from generator.course.charts import chart_image
 from generator.course.golden import Golden
 from generator.course.inputs import CLAIM_ALPHA, CLAIM_DELTA, Field
 from generator.course.lab import Examples, Lab, Values
-from generator.course.shown import View
 from generator.lessons.events.catalogue import DATA, PATH, Example
 from generator.lessons.events.charts import chart_rows, chart_spec
 from generator.lessons.events.records import State, StateRecord, state_record
@@ -164,19 +163,13 @@ def images(record: StateRecord) -> dict[str, Markup]:
     return {"tradeoff": chart_image(chart_spec(record), chart_label(record))}
 
 
-def _view(record: StateRecord) -> View:
-    return view(record)
-
-
 LAB: Lab[State, StateRecord] = Lab(
     name="events",
     title="사건 실험실",
-    folder=FOLDER,
-    template="events_lab.html",
     fields=FIELDS,
     state=state,
     record=state_record,
-    view=_view,
+    view=view,
     examples=Examples(PATH, DATA.catalogue, example_texts, DEFAULT_SLUG),
     own_texts=TEXTS,
     rules=rules,

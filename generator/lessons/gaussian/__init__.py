@@ -9,11 +9,8 @@ cards and its lab (:mod:`.lab`).
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from generator.course.lessons import Lesson
-from generator.course.quiz import quiz_of
-from generator.lessons.gaussian.catalogue import BY_SLUG, DATA, PATH, SLUG
+from generator.course.lesson_declared import declared_lesson
+from generator.lessons.gaussian.catalogue import BY_SLUG, DATA, PATH
 from generator.lessons.gaussian.lab import LAB
 from generator.lessons.gaussian.records import (
     DeploymentsRecord,
@@ -51,12 +48,4 @@ def record(slug: str) -> ExampleRecord | DeploymentsRecord:
     return deployments_record() if slug == DEPLOYMENTS else example_record(slug)
 
 
-LESSON = Lesson(
-    slug=SLUG,
-    folder=Path(__file__).resolve().parent,
-    examples=(*(example.slug for example in DATA.catalogue), DEPLOYMENTS),
-    record=record,
-    quiz=quiz_of(SLUG, DATA.quiz, PATH),
-    labs=(LAB,),
-    card=LAB.example_card,
-)
+LESSON = declared_lesson(PATH, DATA.quiz, (LAB,), record, pages=(DEPLOYMENTS,))

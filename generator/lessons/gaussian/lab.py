@@ -24,12 +24,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 
 from generator.core.fields import ChoiceLimit, parse_rational
 from generator.core.gaussian import GaussianMechanism
 from generator.core.laplace import LaplaceMechanism
-from generator.course.golden import Golden
 from generator.course.inputs import Field
 from generator.course.lab import Examples, Lab, Texts
 from generator.course.lookup_grid import LookupGrid
@@ -37,7 +35,6 @@ from generator.lessons.gaussian.catalogue import DATA, PATH, Example
 from generator.lessons.gaussian.records import StateRecord, gaussian_record, laplace_record
 from generator.lessons.gaussian.view import TEXTS, announcement, view
 
-FOLDER = Path(__file__).resolve().parent
 DEFAULT_SLUG = "one-release"
 
 MECHANISM = ChoiceLimit("mechanism", ("gaussian", "laplace"))
@@ -118,22 +115,15 @@ def example_texts(example: Example) -> dict[str, str]:
     )
 
 
-LAB: Lab[State, StateRecord] = Lab(
+LAB: Lab[State, StateRecord] = TABLE.lab(
     name="gaussian",
     title="잡음 메커니즘 실험실",
-    folder=FOLDER,
-    template="gaussian_lab.html",
     fields=FIELDS,
-    state=TABLE.state,
-    record=TABLE.record,
     view=view,
     examples=Examples(PATH, DATA.catalogue, example_texts, DEFAULT_SLUG),
-    own_texts=TEXTS,
+    texts=TEXTS,
     summary=SUMMARY,
     explained_by=EXPLAINED_BY,
     announcement=announcement,
-    golden=Golden(
-        sample=TABLE.sample, size=40, seed=24, extra_texts={"delta": ("0.00001", "1/100000", "1e-05")}
-    ),
-    table=TABLE.table,
+    seed=24,
 )

@@ -9,14 +9,11 @@ lab (:mod:`.lab`).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from generator.core.certified import certify, exact
 from generator.course.charts import chart_image
-from generator.course.lessons import Lesson
-from generator.course.quiz import quiz_of
+from generator.course.lesson_declared import declared_lesson
 from generator.course.templates import render
-from generator.lessons.localdp.catalogue import BY_SLUG, DATA, PATH, SLUG
+from generator.lessons.localdp.catalogue import BY_SLUG, DATA, PATH
 from generator.lessons.localdp.charts import chart_spec
 from generator.lessons.localdp.lab import FOLDER, LAB
 from generator.lessons.localdp.records import (
@@ -76,13 +73,4 @@ def figure(kind: str, slug: str) -> str:
     )
 
 
-LESSON = Lesson(
-    slug=SLUG,
-    folder=Path(__file__).resolve().parent,
-    examples=(*(example.slug for example in DATA.catalogue), DEPLOYMENTS, SHUFFLE),
-    record=record,
-    quiz=quiz_of(SLUG, DATA.quiz, PATH),
-    labs=(LAB,),
-    card=LAB.example_card,
-    figure=figure,
-)
+LESSON = declared_lesson(PATH, DATA.quiz, (LAB,), record, pages=(DEPLOYMENTS, SHUFFLE), figure=figure)

@@ -1,7 +1,8 @@
 """The central-and-local lab, declared (``{{ lab localdp }}``).
 
-URL: ``alpha0`` (α₀ = e^ε₀ of one randomized response, 1.1 to 100 on the 0.1 grid: at α₀ = 1
-the report says nothing and π̂ does not exist), ``n`` (users, 1 to 10 000), ``rate`` (the true
+URL: ``alpha0`` (α₀ = e^ε₀ of one randomized response, 1 to 100 on the 0.1 grid; at α₀ = 1
+the report says nothing of the bit, π̂ does not exist and the central noise is no law, so
+the rules refuse it with that reason), ``n`` (users, 1 to 10 000), ``rate`` (the true
 rate π, any exact decimal or fraction in [0, 1] whose reduced denominator is at most
 :data:`MAX_DENOMINATOR`, so that b^n stays a number a browser holds), ``tolerance`` (t, exact
 in [0, 1]), ``ones`` (how many of the other n − 1 users hold 1; at most n − 1, a rule of the
@@ -30,7 +31,7 @@ from generator.lessons.localdp.view import TEXTS, announcement, view
 
 FOLDER = Path(__file__).resolve().parent
 DEFAULT_SLUG = "survey"
-OTHERS, PRECISION = "others", "precision"
+OTHERS, PRECISION, UNINFORMATIVE = "others", "precision", "uninformative"
 
 MAX_USERS = 10_000
 MAX_DENOMINATOR = 10_000
@@ -40,7 +41,7 @@ def _count(name: str, low: int, high: int) -> FieldLimit:
     return FieldLimit(name, Kind.COUNT, Fraction(low), Fraction(high), 0)
 
 
-LOCAL_ALPHA0 = FieldLimit("alpha0", Kind.NUMBER, Fraction(11, 10), Fraction(100), 1)
+LOCAL_ALPHA0 = FieldLimit("alpha0", Kind.NUMBER, Fraction(1), Fraction(100), 1)
 USERS = _count("n", 1, MAX_USERS)
 RATE = FieldLimit("rate", Kind.NUMBER, Fraction(0), Fraction(1), None)
 TOLERANCE = FieldLimit("tolerance", Kind.NUMBER, Fraction(0), Fraction(1), None)
@@ -52,7 +53,17 @@ _COUNT_RULE = "{low}부터 {high}까지의 정수입니다."
 _EXACT_RULE = "{low}부터 {high}까지이며, 입력한 소수나 분수를 그대로 정확히 씁니다."
 FIELDS = (
     Field(
-        LOCAL_ALPHA0, "무작위 응답 하나의 α₀ = exp(ε₀)", "{low}부터 {high}까지, 0.1 단위입니다.", "3.0", "배"
+        LOCAL_ALPHA0,
+        "무작위 응답 하나의 α₀ = exp(ε₀)",
+        "{low}부터 {high}까지, 0.1 단위입니다. 1이면 추정할 수 없습니다.",
+        "3.0",
+        "배",
+        state_messages={
+            UNINFORMATIVE: (
+                "α₀ = 1이면 무작위 응답이 참 비트와 상관없이 반반으로 나오므로 보고로 π를 추정할 수 "
+                "없고, 중앙 모델의 기하 잡음도 확률분포가 되지 않습니다. 1.1 이상을 입력하세요."
+            )
+        },
     ),
     Field(USERS, "사용자 수 n", _COUNT_RULE, "100", "명"),
     Field(
@@ -94,10 +105,13 @@ EXPLAINED_BY = {
 
 
 def rules(values: Values) -> dict[str, str]:
-    """The rules of the whole state, on the values that read: ``ones`` <= n − 1, and π's
-    reduced denominator at most :data:`MAX_DENOMINATOR`."""
+    """The rules of the whole state, on the values that read: α₀ > 1 (at α₀ = 1 a report is a
+    fair coin whatever the bit, so 2p − 1 = 0 and π̂ has no formula), ``ones`` <= n − 1, and
+    π's reduced denominator at most :data:`MAX_DENOMINATOR`."""
     found: dict[str, str] = {}
     n, ones, rate = values.get("n"), values.get("ones"), values.get("rate")
+    if values.get("alpha0") == 1:
+        found["alpha0"] = UNINFORMATIVE
     if isinstance(n, int) and isinstance(ones, int) and ones > n - 1:
         found["ones"] = OTHERS
     if isinstance(rate, Fraction) and rate.denominator > MAX_DENOMINATOR:
@@ -172,6 +186,8 @@ STATE_CASES = (
     _case(rate="1/10001"),
     _case(rate="0.00001", n="3", ones="7"),
     _case(n="x", ones="99999"),
+    _case(alpha0="1"),
+    _case(alpha0="1.0", n="2", ones="2"),
 )
 FIELD_TEXTS = {
     "rate": ("0.3", "3/10", "0.1234", "1/3", "2/3", "0", "1", "1.0001", "1/10000", "1e-4"),
@@ -185,8 +201,6 @@ FIELD_TEXTS = {
 LAB: Lab[State, StateRecord] = Lab(
     name="localdp",
     title="중앙 DP와 로컬 DP 실험실",
-    folder=FOLDER,
-    template="localdp_lab.html",
     fields=FIELDS,
     state=state,
     record=state_record,

@@ -8,14 +8,11 @@ its lab (:mod:`.lab`).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from generator.course.charts import chart_image
-from generator.course.lessons import Lesson
-from generator.course.quiz import quiz_of
+from generator.course.lesson_declared import declared_lesson
 from generator.course.templates import render
 from generator.lessons.optimal.accountants import accountants_html
-from generator.lessons.optimal.catalogue import BY_SLUG, DATA, PATH, SLUG
+from generator.lessons.optimal.catalogue import BY_SLUG, DATA, PATH
 from generator.lessons.optimal.charts import chart_specs
 from generator.lessons.optimal.lab import FOLDER, LAB
 from generator.lessons.optimal.records import ExampleRecord, example_record
@@ -42,13 +39,4 @@ def figure(kind: str, slug: str) -> str:
     return render("figure.html", FOLDER, kind=kind, slug=slug, chart=chart, label=label, view=LAB.view(shown))
 
 
-LESSON = Lesson(
-    slug=SLUG,
-    folder=Path(__file__).resolve().parent,
-    examples=tuple(example.slug for example in DATA.catalogue),
-    record=record,
-    quiz=quiz_of(SLUG, DATA.quiz, PATH),
-    labs=(LAB,),
-    card=LAB.example_card,
-    figure=figure,
-)
+LESSON = declared_lesson(PATH, DATA.quiz, (LAB,), record, figure=figure)

@@ -33,7 +33,6 @@ from generator.course.charts import chart_image
 from generator.course.golden import Golden
 from generator.course.inputs import Field
 from generator.course.lab import Examples, Lab, Texts, Values
-from generator.course.shown import View
 from generator.lessons.optimal.catalogue import BY_SLUG, DATA, PATH, Example
 from generator.lessons.optimal.charts import chart_rows, chart_specs
 from generator.lessons.optimal.records import MIXED, SAME, State, StateRecord, state_record
@@ -195,19 +194,13 @@ def images(record: StateRecord) -> dict[str, Markup]:
     return {kind: chart_image(spec, TEXTS[f"chart-{kind}"]) for kind, spec in chart_specs(record).items()}
 
 
-def _view(record: StateRecord) -> View:
-    return view(record)
-
-
 LAB: Lab[State, StateRecord] = Lab(
     name="optimal",
     title="최적 합성 실험실",
-    folder=FOLDER,
-    template="optimal_lab.html",
     fields=FIELDS,
     state=state,
     record=state_record,
-    view=_view,
+    view=view,
     examples=Examples(PATH, DATA.catalogue, example_texts, DEFAULT_SLUG),
     own_texts=TEXTS,
     ignored=ignored,

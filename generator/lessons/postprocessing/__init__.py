@@ -7,10 +7,9 @@ cards and figures, and its two labs on one page (:mod:`.lab`).
 
 from __future__ import annotations
 
-from generator.course.lessons import Lesson
-from generator.course.quiz import quiz_of
+from generator.course.lesson_declared import declared_lesson
 from generator.course.templates import render
-from generator.lessons.postprocessing.catalogue import BY_SLUG, DATA, PATH, SLUG, PostExample
+from generator.lessons.postprocessing.catalogue import BY_SLUG, DATA, PATH, PostExample
 from generator.lessons.postprocessing.lab import (
     FOLDER,
     GROUP_LAB,
@@ -56,13 +55,4 @@ def figure(kind: str, slug: str) -> str:
     raise ValueError(f"unknown figure {kind!r} for {slug!r}; expected 'profiles' (post rows) or 'group'")
 
 
-LESSON = Lesson(
-    slug=SLUG,
-    folder=FOLDER,
-    examples=tuple(example.slug for example in DATA.catalogue),
-    record=record,
-    quiz=quiz_of(SLUG, DATA.quiz, PATH),
-    labs=(POST_LAB, GROUP_LAB),
-    card=card,
-    figure=figure,
-)
+LESSON = declared_lesson(PATH, DATA.quiz, (POST_LAB, GROUP_LAB), record, card=card, figure=figure)

@@ -303,8 +303,6 @@ def post_images(record: PostRecord) -> dict[str, Markup]:
 POST_LAB: Lab[PostState, PostRecord] = Lab(
     name="postprocessing",
     title="후처리 실험실",
-    folder=FOLDER,
-    template="post_lab.html",
     fields=POST_FIELDS,
     state=post_state,
     record=post_record,
@@ -395,8 +393,6 @@ def group_images(record: GroupRecord) -> dict[str, Markup]:
 GROUP_LAB: Lab[GroupState, GroupRecord] = Lab(
     name="group",
     title="그룹 프라이버시 실험실",
-    folder=FOLDER,
-    template="group_lab.html",
     fields=GROUP_FIELDS,
     state=group_state,
     record=group_record,

@@ -8,13 +8,10 @@ continuous mechanisms of the theory), its quiz, its cards and figures, and its l
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from generator.course.charts import chart_image
-from generator.course.lessons import Lesson
-from generator.course.quiz import quiz_of
+from generator.course.lesson_declared import declared_lesson
 from generator.course.templates import render
-from generator.lessons.sensitivity.catalogue import BY_SLUG, DATA, PATH, SLUG
+from generator.lessons.sensitivity.catalogue import BY_SLUG, DATA, PATH
 from generator.lessons.sensitivity.charts import chart_spec
 from generator.lessons.sensitivity.examples import (
     CONTINUOUS,
@@ -41,13 +38,4 @@ def figure(kind: str, slug: str) -> str:
     return render("figure.html", FOLDER, slug=slug, chart=chart, view=LAB.view(shown), texts=TEXTS)
 
 
-LESSON = Lesson(
-    slug=SLUG,
-    folder=Path(__file__).resolve().parent,
-    examples=(*(example.slug for example in DATA.catalogue), CONTINUOUS),
-    record=record,
-    quiz=quiz_of(SLUG, DATA.quiz, PATH),
-    labs=(LAB,),
-    card=LAB.example_card,
-    figure=figure,
-)
+LESSON = declared_lesson(PATH, DATA.quiz, (LAB,), record, pages=(CONTINUOUS,), figure=figure)

@@ -342,8 +342,6 @@ def images(record: StateRecord) -> dict[str, Markup]:
 LAB: Lab[State, StateRecord] = Lab(
     name="sensitivity",
     title="잡음 메커니즘 실험실",
-    folder=FOLDER,
-    template="sensitivity_lab.html",
     fields=FIELDS,
     state=state,
     record=state_record,

@@ -27,7 +27,7 @@ from dp_accounting.rdp import rdp_privacy_accountant
 from generator.lessons.gaussian import example_record as record
 from generator.lessons.gaussian.lab import TABLE
 from generator.lessons.gaussian.records import deployments_record
-from tests.core.test_readable import named
+from tests.harness.readings import named
 
 
 @pytest.fixture(autouse=True)

@@ -9,8 +9,8 @@
 - the shuffled count's δ*(α) against a direct enumeration of every report vector, grouped into
   multisets (counts of ones), for every choice of the others' bits (n <= 7);
 - the page's published numbers: RAPPOR's ε₁ reproduces 0.5343, Apple's day is the basic
-  composition of its donations, the shuffle example's exact ε is below the clone bound;
-- the lab's rules across fields refuse ``ones`` > n − 1 and a rate of too long a denominator.
+  composition of its donations, the shuffle example's exact ε is below the clone bound.
+The lab's rules are held in test_lab.py.
 """
 
 from __future__ import annotations
@@ -22,9 +22,7 @@ from fractions import Fraction
 import pytest
 
 from generator.core.rate_estimation import LocalEstimate
-from generator.course.lab import StateError
 from generator.lessons.localdp import example_record, record
-from generator.lessons.localdp.lab import LAB
 from generator.lessons.localdp.records import (
     DeploymentsRecord,
     ShuffleRecord,
@@ -296,21 +294,3 @@ def test_the_local_variance_is_n_over_two_times_the_central_one() -> None:
 )
 def test_significant_digits_in_tex(value: Fraction, tex: str) -> None:
     assert significant_tex(value) == tex
-
-
-# ---------------------------------------------------------------------------------------
-# The lab's rules
-
-
-def test_the_lab_refuses_more_ones_than_other_users_and_long_denominators() -> None:
-    texts = {"alpha0": "3.0", "n": "5", "rate": "0.3", "tolerance": "0.1", "ones": "4", "alpha": "2.0"}
-    LAB.read(texts)
-    with pytest.raises(StateError) as refused:
-        LAB.read({**texts, "ones": "5"})
-    assert refused.value.refusals == {"ones": "others"}
-    with pytest.raises(StateError) as refused:
-        LAB.read({**texts, "rate": "1/10001"})
-    assert refused.value.refusals == {"rate": "precision"}
-    with pytest.raises(StateError) as refused:
-        LAB.read({**texts, "alpha0": "1.0"})
-    assert refused.value.refusals == {"alpha0": "range"}

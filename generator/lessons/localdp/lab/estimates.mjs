@@ -2,8 +2,9 @@
  * The central-and-local lesson's exact arithmetic in BigInt: the browser's twin of
  * generator/core/binomial_tails.py (windows of a binomial law by binary splitting),
  * generator/core/rate_estimation.py (the local and central rate estimates: variance split,
- * count windows, accuracy) and generator/core/shuffle.py (the others' weights by the
- * three-term recurrence and the two laws of the shuffled count). tests/benchmarks/local_dp.py
+ * count windows, accuracy) and generator/core/shuffle.py (the others' weights by their
+ * three-term recurrence, the two laws of the shuffled count, and its δ* from two points of
+ * the recurrence's walk, formed by binary splitting). tests/benchmarks/local_dp.py
  * times these same functions (tests/benchmarks/local_dp_bigint.mjs imports them).
  *
  * Every probability here is one integer over a known denominator: b^n for the local estimate
@@ -12,7 +13,9 @@
  * (`reduceOver`): gcd(num, den) can hold no other, and each prime's power in den is known
  * from the factors', so no Euclid runs on numbers of some 10⁵ bits.
  *
- * No float decides anything: windows are integer floors and ceilings of exact fractions.
+ * No float decides anything: windows are integer floors and ceilings of exact fractions, and
+ * the one float guess (where the shuffled count's excess changes sign) only says where an
+ * exact walk begins.
  *
  * @module localdp/estimates
  */
@@ -49,12 +52,29 @@ function rising(lo, hi) {
   return rising(lo, middle) * rising(middle, hi);
 }
 
+/** The last few C(n, c) made: the central estimate's three binomials share their window's ends. */
+/** @type {Map<string, bigint>} */
+const chosen = new Map();
+
+/** @param {number} n @param {number} c 0 <= c <= n @returns {bigint} C(n, c), by two product trees */
+function choose(n, c) {
+  const key = `${n},${c}`;
+  let found = chosen.get(key);
+  if (found === undefined) {
+    found = rising(n - c + 1, n + 1) / rising(1, c + 1);
+    const oldest = chosen.keys().next();
+    if (chosen.size >= 8 && !oldest.done) chosen.delete(oldest.value);
+    chosen.set(key, found);
+  }
+  return found;
+}
+
 /**
  * C(n, c)·u^c·v^(n − c).
  * @param {number} n @param {number} c @param {bigint} u @param {bigint} v @returns {bigint}
  */
 export function term(n, c, u, v) {
-  return (rising(n - c + 1, n + 1) / rising(1, c + 1)) * u ** BigInt(c) * v ** BigInt(n - c);
+  return choose(n, c) * u ** BigInt(c) * v ** BigInt(n - c);
 }
 
 /** Σ_{c=lo}^{hi} C(n, c)u^c v^(n−c), 0 <= lo <= hi <= n, v > 0: T_lo·R/Q (binary splitting). */
@@ -109,9 +129,10 @@ function trailingZeros(x) {
 }
 
 /**
- * x divided by q as often as q divides it, at most `cap` times: by chunks q^c whose c doubles
- * while they divide and starts again at 1 when one does not, so a numerator that holds
- * thousands of q (a power of α₀'s denominator, say) takes some log₂ steps, not thousands.
+ * x divided by q as often as q divides it, at most `cap` times, in some 2·log₂ steps however
+ * many q it holds (a power of α₀'s denominator can put thousands in a numerator): up through
+ * q, q², q⁴, … while each divides what is left, then down the same powers once each, which
+ * takes the binary digits of the count that is left (fewer than the last power that failed).
  * @param {bigint} x positive @param {bigint} q prime @param {number} cap
  * @returns {[bigint, number]} the quotient and how many q it held
  */
@@ -121,18 +142,18 @@ function strip(x, q, cap) {
     return [x >> BigInt(count), count];
   }
   let count = 0;
-  let chunk = 1;
-  while (count < cap) {
-    const c = Math.min(chunk, cap - count);
-    const divisor = q ** BigInt(c);
-    if (x % divisor === 0n) {
-      x /= divisor;
-      count += c;
-      chunk *= 2;
-    } else if (c === 1) {
-      break;
-    } else {
-      chunk = 1;
+  const powers = [q]; // powers[i] = q^(2^i)
+  let i = 0;
+  while (count + 2 ** i <= cap && x % powers[i] === 0n) {
+    x /= powers[i];
+    count += 2 ** i;
+    powers.push(powers[i] * powers[i]);
+    i += 1;
+  }
+  for (i -= 1; i >= 0; i--) {
+    if (count + 2 ** i <= cap && x % powers[i] === 0n) {
+      x /= powers[i];
+      count += 2 ** i;
     }
   }
   return [x, count];
@@ -301,51 +322,39 @@ export function centralAccuracy(setting, tolerance) {
 // The shuffled count (generator/core/shuffle.py)
 
 /**
- * Calls `each(k, g_k)` for k = 0..n − 1 (or, `down`, k = n − 1..0), the others' count of ones
- * times (u + v)^(n−1), by the three-term recurrence A_k·g_(k+1) = M_k·g_k + B_k·g_(k−1) with
- * A_k = u·v·(k + 1), B_k = u·v·(n − k), M_k = j·u² + m·v² − (u² + v²)·k (j + m = n − 1):
- * upwards from g_0 = v^j·u^m (every other report a zero), solved for g_(k+1); downwards from
- * g_(n−1) = u^j·v^m (every other report a one), solved for g_(k−1). Either division is exact,
- * and only two weights are held at a time. It stops early when `each` returns false.
- * @param {number} n @param {number} ones @param {Fraction} alpha0
- * @param {(k: number, weight: bigint) => boolean | void} each @param {boolean} [down]
+ * The three-term recurrence of the others' weights g_k (the others' count of ones times
+ * (u + v)^(n−1), shuffle.py derives it): A_k·g_(k+1) = M_k·g_k + B_k·g_(k−1) with
+ * A_k = u·v·(k + 1), B_k = u·v·(n − k) and M_k = j·u² + m·v² − (u² + v²)·k (j = ones,
+ * j + m = n − 1), from g_(−1) = 0 and g_0 = v^j·u^m (:func:`firstWeight`).
+ * @param {number} n @param {number} ones @param {Fraction} alpha0 @param {number} k
+ * @returns {[bigint, bigint, bigint]} (A_k, B_k, M_k)
  */
-function eachOthersWeight(n, ones, alpha0, each, down = false) {
+function coefficients(n, ones, alpha0, k) {
   const u = alpha0.num;
   const v = alpha0.den;
-  const j = BigInt(ones);
-  const m = BigInt(n - 1 - ones);
   const uv = u * v;
-  const squares = u * u + v * v;
-  const step = down ? -1 : 1;
-  let k = down ? n - 1 : 0;
-  let middle = j * u * u + m * v * v - squares * BigInt(k); // M_k
-  let ahead = uv * BigInt(k + 1); // A_k
-  let behind = uv * BigInt(n - k); // B_k
-  let passed = 0n; // the weight on the side already walked: g_(−1) or g_n, both 0
-  let current = down ? u ** j * v ** m : v ** j * u ** m;
-  if (each(k, current) === false) return;
-  for (k += step; k >= 0 && k < n; k += step) {
-    const weight = down ? (ahead * passed - middle * current) / behind : (middle * current + behind * passed) / ahead;
-    passed = current;
-    current = weight;
-    middle -= BigInt(step) * squares;
-    ahead += BigInt(step) * uv;
-    behind -= BigInt(step) * uv;
-    if (each(k, current) === false) return;
-  }
+  const middle = BigInt(ones) * u * u + BigInt(n - 1 - ones) * v * v - (u * u + v * v) * BigInt(k);
+  return [uv * BigInt(k + 1), uv * BigInt(n - k), middle];
+}
+
+/** @param {number} n @param {number} ones @param {Fraction} alpha0 @returns {bigint} g_0 = v^j·u^m: every other report a zero */
+function firstWeight(n, ones, alpha0) {
+  return alpha0.den ** BigInt(ones) * alpha0.num ** BigInt(n - 1 - ones);
 }
 
 /**
- * g_0..g_(n−1) (shuffle.others_weights).
+ * g_0..g_(n−1) (shuffle.others_weights), by the recurrence step by step (each division is exact).
  * @param {number} n @param {number} ones @param {Fraction} alpha0 @returns {bigint[]}
  */
 export function othersWeights(n, ones, alpha0) {
-  /** @type {bigint[]} */
-  const weights = [];
-  eachOthersWeight(n, ones, alpha0, (_, weight) => {
-    weights.push(weight);
-  });
+  const weights = [firstWeight(n, ones, alpha0)];
+  let before = 0n;
+  for (let k = 0; k + 1 < n; k++) {
+    const [ahead, behind, middle] = coefficients(n, ones, alpha0, k);
+    const here = weights[k];
+    weights.push((middle * here + behind * before) / ahead);
+    before = here;
+  }
   return weights;
 }
 
@@ -376,56 +385,143 @@ export function shuffledCount(n, ones, alpha0) {
 }
 
 /**
- * δ*(α) of the shuffled count, exactly, in one pass over the outputs k = 0..n without storing
- * the laws: at α = a/d the excess of output k is (d·w0_k − a·w1_k)/(d·(u + v)^n) one way and
- * (d·w1_k − a·w0_k)/(…) the other, with w0_k = u·g_k + v·g_(k−1) and w1_k = v·g_k + u·g_(k−1);
- * δ* is the larger sum of the positive ones (by the ratio order these are a prefix and a
- * suffix, the events of exact/profile.mjs's excesses), reduced by the primes of d and u + v.
- * At α >= α₀ it is 0 without a pass: the count post-processes one report, which needs none.
+ * The others' weights as a walk along k, in closed form. The state at k holds, over a scale D,
+ * the vector (g_k, g_(k−1), S_(k−1)) with S_(k−1) = g_0 + … + g_(k−1), as the integers
+ * x = (D·g_k, D·g_(k−1), D·S_(k−1)) and D itself. One step forward is the recurrence with the
+ * division taken into the scale (D' = A_k·D, no division at all):
+ *
+ *   x' = T_k·x,  T_k = [[M_k, B_k, 0], [A_k, 0, 0], [A_k, 0, A_k]],
+ *
+ * so k steps are one matrix product T_(k−1)···T_0, which binary splitting forms in a tree of
+ * products of balanced sizes (`walk`) instead of k products of a long number by a short one.
+ * Every such product keeps the shape [[a, b, 0], [c, d, 0], [e, f, h]], h = Π A_k the scale.
+ * One step back (`back`) is the recurrence solved for g_(k−2), again with its division
+ * B_(k−1) taken into the scale.
+ *
+ * @typedef {{k: number, g: bigint, before: bigint, sum: bigint, scale: bigint}} Walked
+ * @typedef {[bigint, bigint, bigint, bigint, bigint, bigint, bigint]} Steps (a, b, c, d, e, f, h)
+ */
+
+/**
+ * T_(hi−1)···T_lo by binary splitting.
+ * @param {number} n @param {number} ones @param {Fraction} alpha0 @param {number} lo @param {number} hi
+ * lo < hi @returns {Steps}
+ */
+function steps(n, ones, alpha0, lo, hi) {
+  if (hi - lo === 1) {
+    const [ahead, behind, middle] = coefficients(n, ones, alpha0, lo);
+    return [middle, behind, ahead, 0n, ahead, 0n, ahead];
+  }
+  const half = (lo + hi) >> 1;
+  const [a1, b1, c1, d1, e1, f1, h1] = steps(n, ones, alpha0, lo, half);
+  const [a2, b2, c2, d2, e2, f2, h2] = steps(n, ones, alpha0, half, hi);
+  return [
+    a2 * a1 + b2 * c1,
+    a2 * b1 + b2 * d1,
+    c2 * a1 + d2 * c1,
+    c2 * b1 + d2 * d1,
+    e2 * a1 + f2 * c1 + h2 * e1,
+    e2 * b1 + f2 * d1 + h2 * f1,
+    h2 * h1,
+  ];
+}
+
+/**
+ * The walk from `from` on to k = `to` (>= from.k): one matrix product (:func:`steps`).
+ * @param {number} n @param {number} ones @param {Fraction} alpha0 @param {Walked} from @param {number} to
+ * @returns {Walked}
+ */
+function walk(n, ones, alpha0, from, to) {
+  if (to <= from.k) return from;
+  const [a, b, c, d, e, f, h] = steps(n, ones, alpha0, from.k, to);
+  const { g, before, sum, scale } = from;
+  return { k: to, g: a * g + b * before, before: c * g + d * before, sum: e * g + f * before + h * sum, scale: h * scale };
+}
+
+/**
+ * The walk one step back, from k to k − 1 (k >= 1): g_(k−2) = (A_(k−1)·g_k − M_(k−1)·g_(k−1))/B_(k−1),
+ * over the scale B_(k−1)·D.
+ * @param {number} n @param {number} ones @param {Fraction} alpha0 @param {Walked} at @returns {Walked}
+ */
+function back(n, ones, alpha0, at) {
+  const [ahead, behind, middle] = coefficients(n, ones, alpha0, at.k - 1);
+  return {
+    k: at.k - 1,
+    g: behind * at.before,
+    before: ahead * at.g - middle * at.before,
+    sum: behind * (at.sum - at.before),
+    scale: behind * at.scale,
+  };
+}
+
+/**
+ * The first k >= 1 at which the forward excess c1·g_k + c2·g_(k−1) (c1 > 0 > c2) is not
+ * positive, walked to exactly. Its sign is that of r_k − τ with r_k = g_k/g_(k−1) and
+ * τ = −c2/c1, and r_k falls with k (the ratio order), so the excess is positive exactly on
+ * k < K; e_0 = c1·g_0 > 0 and e_n = c2·g_(n−1) < 0, so 1 <= K <= n. A guess of K in floats, by
+ * the ratio's own recurrence r_(k+1) = (M_k + B_k/r_k)/A_k from r_1 = M_0/A_0 (which runs true
+ * while the ratio is above 1, before the mode, where every crossing of τ >= 1 lies), saves the
+ * steps; the walk goes back while the excess is not positive and on while it is, so the exact
+ * signs decide and the guess only says where to begin.
+ * @param {number} n @param {number} ones @param {Fraction} alpha0 @param {bigint} c1 @param {bigint} c2
+ * @returns {Walked} the walk at K
+ */
+function forwardEnd(n, ones, alpha0, c1, c2) {
+  const threshold = Number(-c2) / Number(c1);
+  let guess = n;
+  let ratio = 0;
+  for (let k = 0; k < n; k++) {
+    const [ahead, behind, middle] = coefficients(n, ones, alpha0, k).map(Number);
+    ratio = (middle + (k === 0 ? 0 : behind / ratio)) / ahead; // r_(k+1)
+    if (!(ratio > threshold && Number.isFinite(ratio))) {
+      guess = k + 1;
+      break;
+    }
+  }
+  /** @param {Walked} at */
+  const ends = (at) => c1 * at.g + c2 * at.before <= 0n;
+  const start = { k: 0, g: firstWeight(n, ones, alpha0), before: 0n, sum: 0n, scale: 1n };
+  let at = walk(n, ones, alpha0, start, guess);
+  while (at.k > 1 && ends(at)) at = back(n, ones, alpha0, at);
+  while (!ends(at)) at = walk(n, ones, alpha0, at, at.k + 1);
+  return at;
+}
+
+/**
+ * Σ_k [d·w0_k − a·w1_k]_+ over the outputs, the forward excess of the shuffled count at
+ * α = a/d: with S_k = g_0 + … + g_k it is c1·S_(K−1) + c2·S_(K−2), and the walk's state at K
+ * (:func:`forwardEnd`) holds both sums over its scale, which divides them exactly.
+ * @param {number} n @param {number} ones @param {Fraction} alpha0 @param {Fraction} alpha @returns {bigint}
+ */
+function forwardExcess(n, ones, alpha0, alpha) {
+  const c1 = alpha.den * alpha0.num - alpha.num * alpha0.den;
+  const c2 = alpha.den * alpha0.den - alpha.num * alpha0.num;
+  const at = forwardEnd(n, ones, alpha0, c1, c2);
+  return (c1 * at.sum + c2 * (at.sum - at.before)) / at.scale;
+}
+
+/**
+ * δ*(α) of the shuffled count, exactly, from one point of the walk each way instead of every
+ * weight. At α = a/d the excess of output k is (d·w0_k − a·w1_k)/(d·(u + v)^n) one way and
+ * (d·w1_k − a·w0_k)/(…) the other, with w0_k = u·g_k + v·g_(k−1) and w1_k = v·g_k + u·g_(k−1).
+ * The forward sum is :func:`forwardExcess`. The backward one is the forward sum of the mirrored
+ * others (n − 1 − ones ones): flipping every bit swaps the two laws and mirrors the outputs
+ * (shuffle.py's symmetry), so Σ_k [w1_k − α·w0_k]_+ for ``ones`` is Σ_k [w0'_k − α·w1'_k]_+ for
+ * n − 1 − ones. δ* is the larger over d·(u + v)^n, reduced by the primes of d and u + v.
+ * At α >= α₀ it is 0 without a walk: the count post-processes one report, which needs none.
  * @param {number} n @param {number} ones @param {Fraction} alpha0 @param {Fraction} alpha
  * @returns {Fraction}
  */
 export function shuffledDelta(n, ones, alpha0, alpha) {
   // α >= α₀: one report needs no δ, and the count is its post-processing (the module's note)
   if (alpha.num * alpha0.den >= alpha0.num * alpha.den) return { num: 0n, den: 1n };
+  const forward = forwardExcess(n, ones, alpha0, alpha);
+  const backward = forwardExcess(n, n - 1 - ones, alpha0, alpha);
   const u = alpha0.num;
   const v = alpha0.den;
-  const a = alpha.num;
-  const d = alpha.den;
-  // d·w0_k − a·w1_k = c1·g_k + c2·g_(k−1) and d·w1_k − a·w0_k = c2·g_k + c1·g_(k−1)
-  const c1 = d * u - a * v;
-  const c2 = d * v - a * u;
-  // The forward excesses c1·g_k + c2·g_(k−1) are positive on a prefix of k = 0..n and the
-  // backward ones c2·g_k + c1·g_(k−1) on a suffix (the ratio order): each sum runs from its
-  // own end and stops at its first excess that is not positive. The claim is 1 <= α < α₀, so
-  // c1 > 0 > c2: the last output's forward excess c2·g_(n−1) and the first's backward one
-  // c2·g_0 are negative, and neither pass reaches the far end. The two stretches are disjoint
-  // (w0 > α·w1 and w1 > α·w0 exclude each other at α >= 1), so the weights in between, where
-  // neither way has an excess, are never made.
-  let forward = 0n;
-  let before = 0n; // g_(k−1)
-  eachOthersWeight(n, ones, alpha0, (_, here) => {
-    const excess = c1 * here + c2 * before;
-    before = here;
-    if (excess <= 0n) return false;
-    forward += excess;
-    return true;
-  });
-  let backward = 0n;
-  let after = 0n; // g_k, one above the weight in hand (g_n = 0)
-  /** @param {number} _ @param {bigint} here */
-  const downward = (_, here) => {
-    // output k + 1 holds g_(k+1) = after and g_k = here
-    const excess = c2 * after + c1 * here;
-    after = here;
-    if (excess <= 0n) return false;
-    backward += excess;
-    return true;
-  };
-  eachOthersWeight(n, ones, alpha0, downward, true);
   // over the scale d·(u + v)^n
-  return reduceOver(forward > backward ? forward : backward, d * (u + v) ** BigInt(n), [
-    [d, 1],
+  return reduceOver(forward > backward ? forward : backward, alpha.den * (u + v) ** BigInt(n), [
+    [alpha.den, 1],
     [u + v, n],
   ]);
 }

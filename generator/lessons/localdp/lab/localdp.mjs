@@ -37,14 +37,15 @@ import {
 const PLACES = 3; // decimals of ε₀ = ln α₀ (records.PLACES)
 
 /**
- * The rules of the whole state (lab.rules), on the values that read: the others' ones at most
- * n − 1, and π's reduced denominator at most the high end of `limits.denominator`.
+ * The rules of the whole state (lab.rules), on the values that read: α₀ > 1, the others' ones
+ * at most n − 1, and π's reduced denominator at most the high end of `limits.denominator`.
  * @param {Record<string, any>} values @param {Record<string, any>} limits @returns {Record<string, string>}
  */
 export function rules(values, limits) {
   /** @type {Record<string, string>} */
   const found = {};
-  const { n, ones, rate } = values;
+  const { alpha0, n, ones, rate } = values;
+  if (alpha0 && typeof alpha0.num === 'bigint' && alpha0.num === alpha0.den) found.alpha0 = 'uninformative';
   if (typeof n === 'number' && typeof ones === 'number' && ones > n - 1) found.ones = 'others';
   if (rate && typeof rate.den === 'bigint' && rate.den > BigInt(limits.denominator.high)) found.rate = 'precision';
   return found;
