@@ -48,6 +48,7 @@ from generator.core.rational import decimal_str, fraction_str
 
 SHORT_CHARS = 13  # "1023/1048576" (k = 10) is shown in full; a 36-digit α is not
 SIGNIFICANT = 3
+POINT_DIGITS = 6  # significant digits of a chart coordinate (point_text)
 _SMALL = Fraction(1, 100)
 _LARGE = 10**6
 _SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
@@ -138,6 +139,16 @@ def reading(value: Fraction | int) -> str:
     none: 3/8 -> "0.375", 2 -> "2", 1/10⁴ -> "1 × 10⁻⁴"."""
     value = Fraction(value)
     return "0" if value == 0 else _approximation(value)[0]
+
+
+def point_text(value: Fraction) -> str:
+    """A value >= 0 as the E-notation a chart reads, 6 significant digits rounded half-up
+    (a coordinate only, never a shown number): 1/3 -> "333333e-6", 0 -> "0". Python's
+    ``Fraction`` and the browser's ``Number`` both read it."""
+    if value <= 0:
+        return "0"
+    exponent = _exponent(value) - (POINT_DIGITS - 1)
+    return f"{int(value / Fraction(10) ** exponent + Fraction(1, 2))}e{exponent}"
 
 
 def reading_up(value: Fraction) -> str:

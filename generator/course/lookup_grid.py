@@ -23,8 +23,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
 
+from markupsafe import Markup
+
 from generator.core.fields import ChoiceLimit, parse_rational
 from generator.course.build_cache import canonical_json, default_cache, source_digest
+from generator.course.charts import Spec
 from generator.course.golden import Golden
 from generator.course.inputs import Field
 from generator.course.lab import Examples, Lab
@@ -104,10 +107,14 @@ class LookupGrid(Generic[Point, Record]):
         explained_by: Mapping[str, str],
         announcement: Callable[[Record], str],
         seed: int,
+        specs: Callable[[Record], Mapping[str, Mapping[str, Spec]]] | None = None,
+        images: Callable[[Record], Mapping[str, Markup]] | None = None,
+        chart_rows: Callable[[Record], object] | None = None,
     ) -> Lab[Point, Record]:
         """The lab over this grid: a state is a point and its record the table's, which the
         page carries for the engine to look up; its golden vectors draw 40 points (seeded by
-        ``seed``) and read δ also as a practitioner writes it. The rest is :class:`Lab`'s."""
+        ``seed``) and read δ also as a practitioner writes it. The rest, charts included, is
+        :class:`Lab`'s."""
         return Lab(
             name=name,
             title=title,
@@ -122,6 +129,9 @@ class LookupGrid(Generic[Point, Record]):
             announcement=announcement,
             golden=Golden(sample=self.sample, size=40, seed=seed, extra_texts={"delta": DELTA_TEXTS}),
             table=self.table,
+            specs=specs,
+            images=images,
+            chart_rows=chart_rows,
         )
 
     def texts(self, values: Mapping[str, Fraction | str]) -> dict[str, str]:

@@ -6,6 +6,8 @@ every check holds what the page shows to the core computed afresh here
 
 - the default state (one Gaussian release), before and after the lab mounts;
 - a choice changed by a click: the exact ε and the address follow;
+- the live δ-curve chart draws a point per drawn row: fifteen for the default Gaussian, and for
+  the Laplace only its δ above 0 (two of five rows);
 - a bad address: the Korean notice names the parameter, and its default is shown.
 """
 
@@ -61,4 +63,28 @@ def test_a_bad_address_is_named_and_its_default_shown(new_page: Any, site_url: s
     assert notice.is_visible()
     assert "sigma" in (notice.text_content() or "")
     assert shown(page, "eps-exact") == core("1", "1", 10, Fraction(1, 10**5))
+    assert log.page_errors == []
+
+
+def charted_points(page: Page) -> int:
+    """The points of the δ-curve chart once it shows the latest update."""
+    page.wait_for_function(
+        "(lab) => { const r = document.querySelector(lab);"
+        " return r.getAttribute('data-lab-charted') === r.getAttribute('data-lab-sequence'); }",
+        arg=ROOT,
+    )
+    return page.locator(f'{ROOT} [data-lab-chart="delta-curve"] svg g.mark-symbol.role-mark path').count()
+
+
+def test_the_delta_curve_chart_draws_the_rows_of_the_table(new_page: Any, site_url: str) -> None:
+    page, log = open_lab(new_page, site_url + PAGE)
+    assert page.locator(f'{ROOT} [data-out="delta-curve"] tbody tr').count() == 5
+    assert charted_points(page) == 15
+    page.locator(f'{ROOT} [data-field="mechanism"] input[value="laplace"]').check()
+    page.wait_for_function(
+        "(lab) => document.querySelector(lab).querySelector('[data-out=\"eps-pure\"]').dataset.value !== ''",
+        arg=ROOT,
+    )
+    assert charted_points(page) == 2
+    assert log.console_errors == []
     assert log.page_errors == []

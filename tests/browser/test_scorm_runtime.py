@@ -399,14 +399,25 @@ def test_the_sco_survives_every_click_and_still_reports(
             else None
         ),
     )
-    # Set on this document only: a reload of the SCO would lose it.
-    frame.evaluate("window.clSameDocument = true")
+    # Set on this document only: a reload of the SCO would lose it. Every navigation the
+    # document starts fires its `navigate` event (the Navigation API) before it begins, in
+    # the click's own task, so one that would leave the document is seen by the next
+    # evaluate, with no waiting.
+    frame.evaluate(
+        """() => {
+          window.clSameDocument = true;
+          window.clLeaving = [];
+          navigation.addEventListener('navigate', (event) => {
+            if (!event.destination.sameDocument) window.clLeaving.push(event.destination.url);
+          });
+        }"""
+    )
     frame.evaluate(
         "document.querySelectorAll('article details').forEach(details => { details.open = true; })"
     )
 
     def assert_same_sco(what: str) -> None:
-        page.wait_for_timeout(150)  # time for a navigation, if the click started one, to begin
+        assert frame.evaluate("window.clLeaving") == [], f"{what} left the SCO"
         assert navigations == [], f"{what} loaded {navigations}"
         assert frame.evaluate("window.clSameDocument === true"), f"{what} reloaded the SCO"
         assert len(_calls(page, "LMSInitialize")) == 1, what

@@ -6,7 +6,8 @@ with "×" and superscripts. Properties: a reading names a number within half a u
 digit of the value; "=" only when it is the value; a reading that is a bare whole number is
 that value (never "1" for 0.99999987); long is exactly "more than 13 characters"; a set's
 text lists the same outputs, runs and all. A bound's reading rounded up names a number at
-least the bound; a certified reading is the reading of mpmath's 50-digit value.
+least the bound; a certified reading is the reading of mpmath's 50-digit value. A chart's
+point names a number within half a unit of its sixth significant digit of the value.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from generator.core.readable import (
     certified_reading,
     certified_reading_up,
     output_set_text,
+    point_text,
     readable,
     reading_up,
 )
@@ -242,3 +244,25 @@ def test_a_certified_bound_reads_its_own_rounding_up() -> None:
     found, text = certified_reading_up(lambda: ball(Fraction(13, 10**8)) + ball(Fraction(1, 10**20)))
     assert text == "1.31 × 10⁻⁷"
     assert found.lower <= Fraction(13, 10**8) + Fraction(1, 10**20) <= found.upper
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (Fraction(1, 3), "333333e-6"),
+        (Fraction(2, 3), "666667e-6"),
+        (Fraction(1, 10**12), "100000e-17"),
+        (Fraction(123456789), "123457e3"),
+        (Fraction(9999995, 10**7), "1000000e-6"),
+        (Fraction(0), "0"),
+    ],
+)
+def test_a_chart_point_of_hand_values(value: Fraction, text: str) -> None:
+    assert point_text(value) == text
+
+
+@given(st.fractions(min_value=Fraction(1, 10**300), max_value=Fraction(10**300)))
+def test_a_chart_point_names_the_value_to_six_significant_digits(value: Fraction) -> None:
+    named_value = Fraction(point_text(value))
+    assert abs(named_value - value) <= value * Fraction(1, 2 * 10**5)
+    assert float(named_value) == float(point_text(value))  # a double reads it as Fraction does

@@ -10,7 +10,8 @@ shown), ``eps-rdp`` (``data-value`` the RDP bound rounded up, ``data-order`` its
 ``eps-zcdp`` (``data-value`` ρ + 2√(ρ ln(1/δ)) rounded up), for the Laplace ``eps-pure``
 (``data-value`` Δ/b as a decimal, ``data-exact`` the reduced fraction), and ``delta-curve``, the
 table of δ(ε) around the exact ε: exact, and as the RDP and zCDP bounds prove it
-(:mod:`.records`, ``curve``). δ runs from 0.1 down to 10⁻¹².
+(:mod:`.records`, ``curve``), drawn beside it on a log scale (:mod:`.charts`). δ runs from 0.1
+down to 10⁻¹².
 
 Every ε but the Laplace's pure one is irrational, so the browser computes none of them: the
 core certifies every point of the grid at build time (:data:`TABLE`, a
@@ -28,12 +29,14 @@ from fractions import Fraction
 from generator.core.fields import ChoiceLimit, parse_rational
 from generator.core.gaussian import GaussianMechanism
 from generator.core.laplace import LaplaceMechanism
+from generator.course.charts import chart_image
 from generator.course.inputs import Field
 from generator.course.lab import Examples, Lab, Texts
 from generator.course.lookup_grid import LookupGrid
 from generator.lessons.gaussian.catalogue import DATA, PATH, Example
+from generator.lessons.gaussian.charts import chart_rows, chart_spec
 from generator.lessons.gaussian.records import StateRecord, gaussian_record, laplace_record
-from generator.lessons.gaussian.view import TEXTS, announcement, view
+from generator.lessons.gaussian.view import TEXTS, announcement, chart_label, view
 
 DEFAULT_SLUG = "one-release"
 
@@ -126,4 +129,7 @@ LAB: Lab[State, StateRecord] = TABLE.lab(
     explained_by=EXPLAINED_BY,
     announcement=announcement,
     seed=24,
+    specs=lambda found: {"delta-curve": {"delta-curve": chart_spec(found)}},
+    images=lambda found: {"delta-curve": chart_image(chart_spec(found), chart_label(found))},
+    chart_rows=lambda found: {"spec": "delta-curve", "data": {"delta-curve": chart_rows(found)}},
 )

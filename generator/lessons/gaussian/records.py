@@ -22,7 +22,8 @@ release of the Laplace mechanism (scale b, L1 sensitivity Δ), at a target δ. I
   RDP curve proves there through CKS20's conversion
   (:func:`~generator.core.renyi.tight_delta_conversion`) and the one zCDP's Prop 1.3 proves,
   each rounded up (:func:`~generator.core.readable.certified_reading_up`). At ε̂ itself the
-  exact δ reads about the target δ, the two bounds more.
+  exact δ reads about the target δ, the two bounds more. The record holds the rows as columns
+  (:class:`Curve`).
 
 Every value is a decimal at :data:`PLACES` places that both ends of its arb enclosure round to,
 with the enclosure rounded outward at :data:`BOUND_PLACES` places (``lower``, ``upper``). An
@@ -36,13 +37,13 @@ from fractions import Fraction
 from math import isqrt
 from typing import TypedDict
 
-from generator.core.certified import Certified, ceil_decimal
+from generator.core.certified import Certified, Enclosure, ceil_decimal
 from generator.core.certified import exact as exact_ball
 from generator.core.gaussian import GaussianMechanism
 from generator.core.gaussian_classic import classic_calibration
 from generator.core.laplace import LaplaceMechanism
 from generator.core.rational import decimal_str, fraction_str
-from generator.core.readable import certified_reading, certified_reading_up
+from generator.core.readable import certified_reading, certified_reading_up, point_text
 from generator.core.renyi import (
     RdpBound,
     classic_bound,
@@ -89,12 +90,59 @@ class Bound(Ball):
 
 
 class CurveRow(TypedDict):
-    """δ at one ε: exact, and as the RDP and zCDP bounds prove it ("" for the Laplace)."""
+    """δ at one ε: exact, and as the RDP and zCDP bounds prove it ("" for the Laplace); each
+    ``*_point`` is where the chart draws it (:func:`~generator.core.readable.point_text`: the
+    exact δ's enclosure's midpoint, a bound's upper end)."""
 
     epsilon: str
     exact: str
     rdp: str
     zcdp: str
+    exact_point: str
+    rdp_point: str
+    zcdp_point: str
+
+
+class Curve(TypedDict):
+    """The curve's rows as columns, one entry per ε (:class:`CurveRow`'s fields): the page
+    carries a curve for every point of the grid, and columns name each field once."""
+
+    epsilon: list[str]
+    exact: list[str]
+    rdp: list[str]
+    zcdp: list[str]
+    exact_point: list[str]
+    rdp_point: list[str]
+    zcdp_point: list[str]
+
+
+def columns(rows: list[CurveRow]) -> Curve:
+    """The curve's rows as columns."""
+    return {
+        "epsilon": [row["epsilon"] for row in rows],
+        "exact": [row["exact"] for row in rows],
+        "rdp": [row["rdp"] for row in rows],
+        "zcdp": [row["zcdp"] for row in rows],
+        "exact_point": [row["exact_point"] for row in rows],
+        "rdp_point": [row["rdp_point"] for row in rows],
+        "zcdp_point": [row["zcdp_point"] for row in rows],
+    }
+
+
+def curve_rows(curve: Curve) -> list[CurveRow]:
+    """The curve's columns as rows again, one per ε."""
+    return [
+        {
+            "epsilon": epsilon,
+            "exact": curve["exact"][i],
+            "rdp": curve["rdp"][i],
+            "zcdp": curve["zcdp"][i],
+            "exact_point": curve["exact_point"][i],
+            "rdp_point": curve["rdp_point"][i],
+            "zcdp_point": curve["zcdp_point"][i],
+        }
+        for i, epsilon in enumerate(curve["epsilon"])
+    ]
 
 
 class StateRecord(TypedDict):
@@ -109,7 +157,7 @@ class StateRecord(TypedDict):
     rdp: Bound
     zcdp: Bound
     rho: str  # kΔ²/(2σ²) as a reduced fraction, "" for the Laplace
-    curve: list[CurveRow]
+    curve: Curve
 
 
 EMPTY: Bound = {"value": "", "lower": "", "upper": "", "order": ""}
@@ -147,25 +195,39 @@ def gaussian_step(mechanism: GaussianMechanism) -> Fraction:
     return Fraction(max(isqrt(scaled.numerator // scaled.denominator), 2), 2000)
 
 
+def _middle(found: Enclosure) -> str:
+    return point_text((found.lower + found.upper) / 2)
+
+
 def gaussian_row(mechanism: GaussianMechanism, epsilon: Fraction) -> CurveRow:
     """The exact δ(ε) of k releases, and the RDP and zCDP bounds on it, at one ε."""
     rho = mechanism.rho
     alpha = tight_delta_order(rho, epsilon)
+    exact, exact_text = certified_reading(lambda: mechanism.delta_ball(exact_ball(epsilon)))
+    rdp, rdp_text = certified_reading_up(lambda: tight_delta_conversion(alpha, alpha * rho, epsilon))
+    zcdp, zcdp_text = certified_reading_up(lambda: Zcdp(rho).delta_ball(epsilon))
     return {
         "epsilon": decimal_str(epsilon, CURVE_PLACES),
-        "exact": certified_reading(lambda: mechanism.delta_ball(exact_ball(epsilon)))[1],
-        "rdp": certified_reading_up(lambda: tight_delta_conversion(alpha, alpha * rho, epsilon))[1],
-        "zcdp": certified_reading_up(lambda: Zcdp(rho).delta_ball(epsilon))[1],
+        "exact": exact_text,
+        "rdp": rdp_text,
+        "zcdp": zcdp_text,
+        "exact_point": _middle(exact),
+        "rdp_point": point_text(rdp.upper),
+        "zcdp_point": point_text(zcdp.upper),
     }
 
 
 def laplace_row(mechanism: LaplaceMechanism, epsilon: Fraction) -> CurveRow:
     """The Laplace's exact δ(ε′) at one ε (no RDP or zCDP bound is drawn for it)."""
+    exact, exact_text = certified_reading(lambda: mechanism.delta_ball(epsilon))
     return {
         "epsilon": decimal_str(epsilon, CURVE_PLACES),
-        "exact": certified_reading(lambda: mechanism.delta_ball(epsilon))[1],
+        "exact": exact_text,
         "rdp": "",
         "zcdp": "",
+        "exact_point": _middle(exact),
+        "rdp_point": "",
+        "zcdp_point": "",
     }
 
 
@@ -184,10 +246,12 @@ def gaussian_record(mechanism: GaussianMechanism, delta: Fraction) -> StateRecor
         "rdp": rdp_bound(tight_bound(rho, delta, PLACES)),
         "zcdp": bound(Zcdp(rho).epsilon(delta, PLACES), None),
         "rho": fraction_str(rho),
-        "curve": [
-            gaussian_row(mechanism, epsilon)
-            for epsilon in curve_epsilons(exact["value"], gaussian_step(mechanism))
-        ],
+        "curve": columns(
+            [
+                gaussian_row(mechanism, epsilon)
+                for epsilon in curve_epsilons(exact["value"], gaussian_step(mechanism))
+            ]
+        ),
     }
 
 
@@ -204,10 +268,12 @@ def laplace_record(mechanism: LaplaceMechanism, delta: Fraction) -> StateRecord:
         "rdp": EMPTY,
         "zcdp": EMPTY,
         "rho": "",
-        "curve": [
-            laplace_row(mechanism, epsilon)
-            for epsilon in curve_epsilons(exact["value"], mechanism.epsilon / 4)
-        ],
+        "curve": columns(
+            [
+                laplace_row(mechanism, epsilon)
+                for epsilon in curve_epsilons(exact["value"], mechanism.epsilon / 4)
+            ]
+        ),
     }
 
 

@@ -11,7 +11,7 @@ and the RDP and zCDP bounds on it, each cell's text also in its ``data-value``.
 from __future__ import annotations
 
 from generator.course.shown import Shown, View, text
-from generator.lessons.gaussian.records import COVERED, OVER_ONE, Ball, Bound, CurveRow, StateRecord
+from generator.lessons.gaussian.records import COVERED, OVER_ONE, Ball, Bound, Curve, StateRecord, curve_rows
 
 # Every sentence the view writes, with {slots} it fills; the browser fills them the same way.
 TEXTS = {
@@ -26,6 +26,7 @@ TEXTS = {
     "announcement": "정확한 ε {exact}",
     "curve-caption": "정확한 ε {value} 둘레의 δ(ε): 정확한 값과 두 상계",
     "curve-none": "가우스에서만",
+    "chart-label": "정확한 ε {value} 둘레에서 ε에 따른 δ(ε)의 그래프(로그 눈금). 값은 위의 표에 있습니다.",
 }
 
 
@@ -86,7 +87,7 @@ def _curve_cell(value: str) -> Shown:
     return text(value or TEXTS["curve-none"], **{"data-value": value})
 
 
-def curve_rows(curve: list[CurveRow]) -> Shown:
+def curve_shown(curve: Curve) -> Shown:
     """One row per ε of the curve: ε, the exact δ(ε), the RDP and the zCDP bound."""
     return Shown(
         items=tuple(
@@ -99,7 +100,7 @@ def curve_rows(curve: list[CurveRow]) -> Shown:
                     _curve_cell(row["zcdp"]),
                 ),
             )
-            for row in curve
+            for row in curve_rows(curve)
         )
     )
 
@@ -113,8 +114,13 @@ def view(record: StateRecord) -> View:
         "out:eps-zcdp": zcdp_shown(record["zcdp"], record["rho"]),
         "out:eps-pure": pure_shown(record),
         "caption:delta-curve": text(TEXTS["curve-caption"].format(value=record["exact"]["value"])),
-        "rows:delta-curve": curve_rows(record["curve"]),
+        "rows:delta-curve": curve_shown(record["curve"]),
     }
+
+
+def chart_label(record: StateRecord) -> str:
+    """The static chart's text alternative."""
+    return TEXTS["chart-label"].format(value=record["exact"]["value"])
 
 
 def announcement(record: StateRecord) -> str:

@@ -26,7 +26,7 @@ from dp_accounting.rdp import rdp_privacy_accountant
 
 from generator.lessons.gaussian import example_record as record
 from generator.lessons.gaussian.lab import TABLE
-from generator.lessons.gaussian.records import deployments_record
+from generator.lessons.gaussian.records import curve_rows, deployments_record
 from tests.harness.readings import named
 
 
@@ -101,14 +101,14 @@ def test_every_grid_point_is_certified_and_ordered() -> None:
 
 
 def test_the_curve_steps_by_half_of_mu_around_the_exact_epsilon() -> None:
-    curve = record("one-release")["curve"]  # μ = 1: the step is 0.5 around 4.377
+    curve = curve_rows(record("one-release")["curve"])  # μ = 1: the step is 0.5 around 4.377
     assert [row["epsilon"] for row in curve] == ["3.377", "3.877", "4.377", "4.877", "5.377"]
     assert curve[2]["exact"] == "1 × 10⁻⁵"  # about the target δ, at the exact ε rounded
     for row in curve:
         truth = _delta(Fraction(1), mpmath.mpf(row["epsilon"]))
         shown = mpmath.mpf(named(row["exact"]).numerator) / named(row["exact"]).denominator
         assert abs(shown - truth) <= truth / 200  # three significant digits
-    laplace = record("laplace-one")["curve"]  # ε₀ = 1, ε̂ = 1.000: the step is 1/4
+    laplace = curve_rows(record("laplace-one")["curve"])  # ε₀ = 1, ε̂ = 1.000: the step is 1/4
     assert [(row["epsilon"], row["exact"], row["rdp"]) for row in laplace] == [
         ("0.5", "0.221", ""),  # 1 - e^{-1/4} = 0.2212
         ("0.75", "0.118", ""),  # 1 - e^{-1/8} = 0.1175
@@ -120,7 +120,7 @@ def test_the_curve_steps_by_half_of_mu_around_the_exact_epsilon() -> None:
 
 def test_every_curve_orders_the_exact_delta_below_both_bounds() -> None:
     for entry in TABLE.table().values():
-        for row in entry["curve"]:
+        for row in curve_rows(entry["curve"]):
             assert Fraction(row["epsilon"]) >= 0
             if entry["mechanism"] == "gaussian":
                 assert named(row["exact"]) <= named(row["rdp"]) * Fraction(1001, 1000)

@@ -85,10 +85,26 @@ function curveCell(value, texts) {
   return { attrs: { 'data-value': value }, text: value || texts['curve-none'] };
 }
 
-/** One row per ε of the curve (view.curve_rows). @param {StateRecord} record @param {Record<string, string>} texts */
+/**
+ * The curve's columns as rows again, one per ε (records.curve_rows).
+ * @param {import('./types.mjs').Curve} curve @returns {Array<{ [K in keyof import('./types.mjs').Curve]: string }>}
+ */
+function rowsOf(curve) {
+  return curve.epsilon.map((epsilon, i) => ({
+    epsilon,
+    exact: curve.exact[i],
+    rdp: curve.rdp[i],
+    zcdp: curve.zcdp[i],
+    exact_point: curve.exact_point[i],
+    rdp_point: curve.rdp_point[i],
+    zcdp_point: curve.zcdp_point[i],
+  }));
+}
+
+/** One row per ε of the curve (view.curve_shown). @param {StateRecord} record @param {Record<string, string>} texts */
 function curveRows(record, texts) {
   return {
-    items: record.curve.map((row) => ({
+    items: rowsOf(record.curve).map((row) => ({
       attrs: { 'data-epsilon': row.epsilon },
       cells: [
         { text: row.epsilon },
@@ -116,4 +132,27 @@ export function view(record, texts) {
 /** What the live region says (view.announcement). @param {StateRecord} record @param {Record<string, string>} texts */
 export function announcement(record, texts) {
   return fillTemplate(texts.announcement, { exact: record.exact.value });
+}
+
+// ---------------------------------------------------------------------------------------
+// The live chart (charts.chart_rows)
+
+/**
+ * The rows of the δ-curve chart (the spec names each line): one per line and row of the table whose δ is above 0 (a
+ * decimal or E-notation string, read as the nearest double, as Python's float reads it).
+ * @param {StateRecord} record
+ */
+export function charts(record) {
+  const curve = rowsOf(record.curve).flatMap((row) =>
+    [
+      ['exact', row.exact, row.exact_point],
+      ['rdp', row.rdp, row.rdp_point],
+      ['zcdp', row.zcdp, row.zcdp_point],
+    ].flatMap(([line, text, point]) =>
+      point && Number(point) > 0
+        ? [{ line, epsilon: Number(row.epsilon), delta: Number(point), epsilon_text: row.epsilon, delta_text: text }]
+        : [],
+    ),
+  );
+  return { spec: 'delta-curve', data: { 'delta-curve': { curve } } };
 }
