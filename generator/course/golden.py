@@ -130,7 +130,7 @@ def golden_vectors(lab: Lab[Any, Any]) -> dict[str, object]:
                 "record": to_json(record),
                 "view": view_json(lab.view(record)),
                 "announcement": lab.announcement(record),
-                "charts": lab.chart_rows(record) if lab.chart_rows else None,
+                "charts": lab.charts.rows(record) if lab.charts else None,
             }
         )
     return {

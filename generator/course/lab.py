@@ -28,12 +28,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from markupsafe import Markup
-
 from generator.core.fields import AnyLimit, Refusal
 from generator.course.charts import Spec, without_rows
 from generator.course.golden import Golden
 from generator.course.inputs import Field
+from generator.course.lab_charts import LabCharts
 from generator.course.lesson_file import LessonDataError, Row
 from generator.course.shown import View, slot_selector
 from generator.course.templates import render
@@ -135,19 +134,18 @@ class Lab(Generic[State, Rec]):
     lesson's folder, :attr:`folder`); ``root_id`` its element's id (``#<root_id>`` in a link
     opens the lab in place), ``prefix`` the id prefix of its parts. ``default`` holds the
     texts of the state the page opens with and ``preset_texts`` the (texts, title) of the
-    preset buttons, both from its worked ``examples`` (:class:`Examples`). ``specs`` gives the
-    chart specs the page ships from the default record (spec name -> chart kind -> Vega-Lite
-    spec; their rows are emptied), ``images`` the static charts of a record (kind -> markup),
-    ``chart_rows`` a record's rows for the live charts (kit/charts.mjs), and
-    ``announcement`` what the live region says of a record. ``golden`` samples the lab's domain
-    for its golden vectors (:mod:`generator.course.golden`). ``summary`` lists the key
-    results its summary bar repeats (``data-out`` name, short term), ``explained_by`` the
-    heading id that explains each result. ``table`` gives, for a lab whose answers are
-    irrational, what the core certified at build time over the lab's finite domain: the page
-    carries it as JSON (``[data-lab-table]``) and the browser's engine only looks it up.
-    ``rule_limits`` are limits that the rules across
-    fields apply and no field reads (the widest output range, say): the page hands them to
-    the browser beside the fields' own (:attr:`limits`), so no limit is typed in script.
+    preset buttons, both from its worked ``examples`` (:class:`Examples`). ``charts``
+    (:class:`~generator.course.lab_charts.LabCharts`) gives the chart specs the page ships
+    (their rows emptied), a record's static charts, and a record's rows for the live charts
+    (kit/charts.mjs); ``announcement`` what the live region says of a record. ``golden``
+    samples the lab's domain for its golden vectors (:mod:`generator.course.golden`).
+    ``summary`` lists the key results its summary bar repeats (``data-out`` name, short
+    term), ``explained_by`` the heading id that explains each result. ``table`` gives, for a
+    lab whose answers are irrational, what the core certified at build time over the lab's
+    finite domain: the page carries it as JSON (``[data-lab-table]``) and the browser's
+    engine only looks it up. ``rule_limits`` are limits that the rules across fields apply
+    and no field reads (the widest output range, say): the page hands them to the browser
+    beside the fields' own (:attr:`limits`), so no limit is typed in script.
     """
 
     name: str
@@ -162,12 +160,10 @@ class Lab(Generic[State, Rec]):
     rules: Callable[[Values], Mapping[str, str]] = _no_rules
     rule_limits: tuple[AnyLimit, ...] = ()
     ignored: Callable[[Texts], Collection[str]] = _none_ignored
-    specs: Callable[[Rec], Mapping[str, Mapping[str, Spec]]] | None = None
-    images: Callable[[Rec], Mapping[str, Markup]] | None = None
+    charts: LabCharts[Rec] | None = None
     summary: Sequence[tuple[str, str]] = ()
     explained_by: Mapping[str, str] = field(default_factory=dict)
     announcement: Callable[[Rec], str] = lambda record: ""
-    chart_rows: Callable[[Rec], object] | None = None
     golden: Golden | None = None
     table: Callable[[], object] | None = None
     root_id: str = ""
@@ -246,9 +242,9 @@ class Lab(Generic[State, Rec]):
     def shipped_specs(self) -> Mapping[str, Mapping[str, Spec]]:
         """The chart specs as the page carries them (those of the default state), without their
         rows, which the engine supplies."""
-        if self.specs is None:
+        if self.charts is None:
             return {}
-        specs = self.specs(self.record(self.read(self.default)))
+        specs = self.charts.specs(self.charts.shipped_records(self.record(self.read(self.default))))
         return {
             name: {kind: without_rows(spec) for kind, spec in kinds.items()} for name, kinds in specs.items()
         }
@@ -306,7 +302,7 @@ class Lab(Generic[State, Rec]):
             values=texts,
             view=self.view(record),
             record=record,
-            images=self.images(record) if self.images and static_charts else defaultdict(str),
+            images=self.charts.images(record) if self.charts and static_charts else defaultdict(str),
             explained_by=self.explained_by,
             texts=self.texts,
         )

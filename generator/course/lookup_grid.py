@@ -23,14 +23,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
 
-from markupsafe import Markup
-
 from generator.core.fields import ChoiceLimit, parse_rational
 from generator.course.build_cache import canonical_json, default_cache, source_digest
-from generator.course.charts import Spec
 from generator.course.golden import Golden
 from generator.course.inputs import Field
 from generator.course.lab import Examples, Lab
+from generator.course.lab_charts import LabCharts
 from generator.course.shown import View
 
 Texts = Mapping[str, str]
@@ -107,9 +105,7 @@ class LookupGrid(Generic[Point, Record]):
         explained_by: Mapping[str, str],
         announcement: Callable[[Record], str],
         seed: int,
-        specs: Callable[[Record], Mapping[str, Mapping[str, Spec]]] | None = None,
-        images: Callable[[Record], Mapping[str, Markup]] | None = None,
-        chart_rows: Callable[[Record], object] | None = None,
+        charts: LabCharts[Record] | None = None,
     ) -> Lab[Point, Record]:
         """The lab over this grid: a state is a point and its record the table's, which the
         page carries for the engine to look up; its golden vectors draw 40 points (seeded by
@@ -129,9 +125,7 @@ class LookupGrid(Generic[Point, Record]):
             announcement=announcement,
             golden=Golden(sample=self.sample, size=40, seed=seed, extra_texts={"delta": DELTA_TEXTS}),
             table=self.table,
-            specs=specs,
-            images=images,
-            chart_rows=chart_rows,
+            charts=charts,
         )
 
     def texts(self, values: Mapping[str, Fraction | str]) -> dict[str, str]:

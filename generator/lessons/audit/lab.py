@@ -26,16 +26,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from markupsafe import Markup
-
 from generator.core.fields import ChoiceLimit, parse_rational
-from generator.course.charts import chart_image
 from generator.course.golden import Golden
 from generator.course.inputs import Field
 from generator.course.lab import Examples, Lab, Texts, Values
 from generator.course.lookup_grid import LookupGrid
 from generator.lessons.audit.catalogue import DATA, PATH, Example
-from generator.lessons.audit.charts import chart_rows, chart_spec
+from generator.lessons.audit.charts import CHARTS
 from generator.lessons.audit.records import (
     AuditPart,
     Bound,
@@ -46,7 +43,7 @@ from generator.lessons.audit.records import (
     plan_record,
     rates_record,
 )
-from generator.lessons.audit.view import TEXTS, announcement, chart_label, view
+from generator.lessons.audit.view import TEXTS, announcement, view
 
 DEFAULT_SLUG = "one-response"
 RECORDS = "generator.lessons.audit.records"
@@ -320,10 +317,6 @@ def sample(rng: random.Random) -> Texts:
     }
 
 
-def images(found: StateRecord) -> dict[str, Markup]:
-    return {"tradeoff": chart_image(chart_spec(found), chart_label(found))}
-
-
 LAB: Lab[State, StateRecord] = Lab(
     name="audit",
     title="멤버십 추론과 감사 실험실",
@@ -337,9 +330,7 @@ LAB: Lab[State, StateRecord] = Lab(
     summary=SUMMARY,
     explained_by=EXPLAINED_BY,
     announcement=announcement,
-    specs=lambda found: {"tradeoff": {"tradeoff": chart_spec(found)}},
-    images=images,
-    chart_rows=lambda found: {"spec": "tradeoff", "data": {"tradeoff": chart_rows(found)}},
+    charts=CHARTS,
     golden=Golden(
         sample=sample,
         size=40,

@@ -4,7 +4,7 @@ Each builder returns a chart whose data are *named* data sets ("distribution", "
 "claim") supplied through the top-level ``datasets``. The lab in the browser embeds the
 very same spec (one per mode: the output axis is named for it) and swaps the rows with
 ``view.data(name, rows)``; its module builds the same rows from its own record
-(:func:`chart_rows`), so the row fields are an interface:
+(:data:`CHARTS`), so the row fields are an interface:
 
     distribution  output (label), order (position of the output), x ("x = 0" | "x = 1"),
                   probability (float), exact ("9/16"), reading ("9/16 ≈ 0.563"), in_event (bool)
@@ -23,14 +23,16 @@ profile is logarithmic, so that α = 1 … 10, where a small k does everything, 
 
 from __future__ import annotations
 
+from functools import partial
+
 import altair as alt
 
 from generator.core.rational import fraction_str
 from generator.course.charts import ALPHA_TITLE, coordinate, series_layer
-from generator.course.charts import chart_spec as cached_spec
+from generator.course.lab_charts import Chart, LabCharts
 from generator.course.templates import reading
 from generator.lessons.composition.records import StateRecord
-from generator.lessons.composition.view import X_LABELS
+from generator.lessons.composition.view import X_LABELS, chart_label
 
 BLUE = "#4c78a8"  # x = 0
 ORANGE = "#f58518"  # x = 1, and the claim δ
@@ -101,15 +103,14 @@ def claim_rows(record: StateRecord) -> Rows:
     ]
 
 
-def chart_rows(record: StateRecord) -> dict[str, object]:
-    """The live charts' rows of a state: its mode's spec, and each chart's named data sets."""
-    return {
-        "spec": record["channel"]["mode"],
-        "data": {
-            "distribution": {"distribution": distribution_rows(record)},
-            "profile": {"profile": profile_rows(record), "claim": claim_rows(record)},
-        },
-    }
+def distribution_data(record: StateRecord) -> dict[str, Rows]:
+    """The distribution chart's named data set."""
+    return {"distribution": distribution_rows(record)}
+
+
+def profile_data(record: StateRecord) -> dict[str, Rows]:
+    """The profile chart's named data sets: the curve and the claim."""
+    return {"profile": profile_rows(record), "claim": claim_rows(record)}
 
 
 def output_axis_title(mode: str) -> str:
@@ -154,7 +155,7 @@ def distribution_chart(record: StateRecord) -> alt.LayerChart:
         width=280,
         height=200,
         description="출력별 확률: x = 0은 파랑, x = 1은 주황, 최대 사건의 출력은 회색 띠",
-        datasets={"distribution": distribution_rows(record)},
+        datasets=distribution_data(record),
     )
 
 
@@ -200,15 +201,20 @@ def profile_chart(record: StateRecord) -> alt.LayerChart:
         width=280,
         height=200,
         description="정수 α마다 정확히 계산한 필요한 δ와 주장한 δ, 선택한 α의 점",
-        datasets={"profile": profile_rows(record), "claim": claim_rows(record)},
+        datasets=profile_data(record),
     )
 
 
-CHARTS = {"distribution": distribution_chart, "profile": profile_chart}
+def mode_of(record: StateRecord) -> str:
+    """A state's spec set: its mode's (the output axis is named for it)."""
+    return record["channel"]["mode"]
 
 
-def chart_spec(kind: str, record: StateRecord) -> dict[str, object]:
-    """The validated Vega-Lite spec of a chart, with its data sets inline."""
-    if kind not in CHARTS:
-        raise ValueError(f"unknown chart {kind!r}; expected one of {sorted(CHARTS)}")
-    return cached_spec(CHARTS[kind], record)
+# The lab ships one spec set per mode (composition.lab adds which records carry them).
+CHARTS: LabCharts[StateRecord] = LabCharts(
+    mode_of,
+    (
+        Chart("distribution", distribution_chart, distribution_data, partial(chart_label, "distribution")),
+        Chart("profile", profile_chart, profile_data, partial(chart_label, "profile")),
+    ),
+)

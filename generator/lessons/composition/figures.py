@@ -21,15 +21,14 @@ from operator import itemgetter
 
 from generator.core.rational import fraction_str
 from generator.core.transcripts import fresh_transcripts
-from generator.course.charts import chart_image
 from generator.course.templates import render
-from generator.lessons.composition.charts import CHARTS, chart_spec
+from generator.lessons.composition.charts import CHARTS
 from generator.lessons.composition.lab import FOLDER, LAB
 from generator.lessons.composition.records import StateRecord
-from generator.lessons.composition.view import X_LABELS, channel_text, chart_label
+from generator.lessons.composition.view import X_LABELS, channel_text
 
 MAX_TRANSCRIPT_K = 4
-KINDS = (*CHARTS, "transcripts")
+KINDS = (*CHARTS.kinds, "transcripts")
 
 
 def grid_runs(record: StateRecord) -> list[tuple[str, Fraction]]:
@@ -87,7 +86,7 @@ def figure_html(kind: str, slug: str, record: StateRecord) -> str:
         groups = transcript_groups(record) if kind == "transcripts" else []
     except ValueError as error:
         raise ValueError(f"{slug!r}: {error}") from error
-    chart = chart_image(chart_spec(kind, record), chart_label(kind, record)) if kind in CHARTS else ""
+    chart = CHARTS.chart(kind).image(record) if kind in CHARTS.kinds else ""
     return render(
         "figure.html",
         FOLDER,

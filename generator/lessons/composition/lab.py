@@ -14,25 +14,23 @@ charts' spec is the mode's (its output axis is named for it).
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-
-from markupsafe import Markup
 
 from generator.core.channels import Mode, build
 from generator.core.fields import MAX_NUMBER_CHARS, ChoiceLimit, parse_rational
 from generator.core.input_limits import LAB_ALPHA0, LAB_DELTA, LAB_K, P
 from generator.core.profile import Profile
 from generator.core.rational import fraction_str
-from generator.course.charts import Spec, chart_image
 from generator.course.golden import Golden
 from generator.course.inputs import CLAIM_ALPHA, CLAIM_DELTA, Field
 from generator.course.lab import Examples, Lab, Texts, Values
 from generator.lessons.composition.catalogue import DATA, PATH, Example
-from generator.lessons.composition.charts import CHARTS, chart_rows, chart_spec
+from generator.lessons.composition.charts import CHARTS
 from generator.lessons.composition.records import State, StateRecord, state_record
-from generator.lessons.composition.view import MODE_NAMES, TEXTS, announcement, chart_label, view
+from generator.lessons.composition.view import MODE_NAMES, TEXTS, announcement, view
 
 FOLDER = Path(__file__).resolve().parent
 DEFAULT_SLUG = "fresh-k2"
@@ -107,27 +105,14 @@ def example_texts(example: Example) -> dict[str, str]:
     return {f.name: f.limit.text(values[f.name]) for f in FIELDS}
 
 
-def images(record: StateRecord) -> dict[str, Markup]:
-    """A state's static charts, each with its text alternative."""
-    return {kind: chart_image(chart_spec(kind, record), chart_label(kind, record)) for kind in CHARTS}
-
-
 @cache
-def _first_of_each_mode() -> dict[str, StateRecord]:
-    """The record of the first catalogue example in each mode."""
+def _first_of_each_mode() -> tuple[StateRecord, ...]:
+    """The record of the first catalogue example in each mode: the page ships the charts'
+    specs of each mode (the output axis is named for it), and the engine supplies the rows."""
     first: dict[str, Example] = {}
     for example in DATA.catalogue:
         first.setdefault(str(example.mode), example)
-    return {mode: LAB.record(LAB.read(example_texts(example))) for mode, example in first.items()}
-
-
-def specs(record: StateRecord) -> dict[str, dict[str, Spec]]:
-    """The charts' specs the page ships, one per mode (mode -> kind -> spec): the output axis
-    is named for the mode; the rows are the engine's."""
-    return {
-        mode: {kind: chart_spec(kind, shown) for kind in CHARTS}
-        for mode, shown in _first_of_each_mode().items()
-    }
+    return tuple(LAB.record(LAB.read(example_texts(example))) for example in first.values())
 
 
 # ---------------------------------------------------------------------------------------
@@ -211,12 +196,10 @@ LAB: Lab[State, StateRecord] = Lab(
     examples=Examples(PATH, DATA.catalogue, example_texts, DEFAULT_SLUG),
     own_texts=TEXTS,
     ignored=ignored,
-    specs=specs,
-    images=images,
+    charts=replace(CHARTS, shipped=_first_of_each_mode),
     summary=SUMMARY,
     explained_by=EXPLAINED_BY,
     announcement=announcement,
-    chart_rows=chart_rows,
     golden=Golden(sample=sample, size=250, seed=4, extra_texts=EXTRA_TEXTS),
     root_id=ROOT_ID,
     prefix="cl-lab",

@@ -7,14 +7,12 @@ its lab (:mod:`.lab`).
 
 from __future__ import annotations
 
-from generator.course.charts import chart_image
 from generator.course.lesson_declared import declared_lesson
 from generator.course.templates import render
 from generator.lessons.events.catalogue import BY_SLUG, DATA, PATH
-from generator.lessons.events.charts import chart_spec
+from generator.lessons.events.charts import CHARTS
 from generator.lessons.events.lab import FOLDER, LAB
 from generator.lessons.events.records import ExampleRecord
-from generator.lessons.events.view import chart_label
 
 
 def record(slug: str) -> ExampleRecord:
@@ -28,7 +26,7 @@ def figure(kind: str, slug: str) -> str:
     if kind != "tradeoff":
         raise ValueError(f"unknown figure kind {kind!r}; expected 'tradeoff'")
     shown = record(slug)
-    chart = chart_image(chart_spec(shown), chart_label(shown))
+    chart = CHARTS.chart(kind).image(shown)
     return render("figure.html", FOLDER, slug=slug, chart=chart, view=LAB.view(shown))
 
 

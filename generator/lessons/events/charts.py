@@ -19,9 +19,10 @@ from fractions import Fraction
 import altair as alt
 
 from generator.core.rational import fraction_str
-from generator.course.charts import Spec, coordinate, series_layer
-from generator.course.charts import chart_spec as cached_spec
+from generator.course.charts import coordinate, series_layer
+from generator.course.lab_charts import Chart, LabCharts
 from generator.lessons.events.records import StateRecord
+from generator.lessons.events.view import chart_label
 
 GREY = "#9aa5b1"
 BLUE = "#4c78a8"
@@ -92,6 +93,6 @@ def tradeoff_chart(record: StateRecord) -> alt.LayerChart:
     )
 
 
-def chart_spec(record: StateRecord) -> Spec:
-    """The validated Vega-Lite spec of a state's trade-off chart, its data sets inline."""
-    return cached_spec(tradeoff_chart, record)
+CHARTS: LabCharts[StateRecord] = LabCharts(
+    "tradeoff", (Chart("tradeoff", tradeoff_chart, chart_rows, chart_label),)
+)

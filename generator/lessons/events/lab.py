@@ -15,19 +15,16 @@ import random
 from fractions import Fraction
 from pathlib import Path
 
-from markupsafe import Markup
-
 from generator.core.fields import ListLimit
 from generator.core.input_limits import LAB_ALPHA, LAB_DELTA, MAX_OUTPUTS, OUTPUT_INDEX, WEIGHT
 from generator.core.profile import Profile
-from generator.course.charts import chart_image
 from generator.course.golden import Golden
 from generator.course.inputs import CLAIM_ALPHA, CLAIM_DELTA, Field
 from generator.course.lab import Examples, Lab, Values
 from generator.lessons.events.catalogue import DATA, PATH, Example
-from generator.lessons.events.charts import chart_rows, chart_spec
+from generator.lessons.events.charts import CHARTS
 from generator.lessons.events.records import State, StateRecord, state_record
-from generator.lessons.events.view import TEXTS, announcement, chart_label, view
+from generator.lessons.events.view import TEXTS, announcement, view
 
 FOLDER = Path(__file__).resolve().parent
 DEFAULT_SLUG = "three"
@@ -159,10 +156,6 @@ STATE_CASES = (
 )
 
 
-def images(record: StateRecord) -> dict[str, Markup]:
-    return {"tradeoff": chart_image(chart_spec(record), chart_label(record))}
-
-
 LAB: Lab[State, StateRecord] = Lab(
     name="events",
     title="사건 실험실",
@@ -173,11 +166,9 @@ LAB: Lab[State, StateRecord] = Lab(
     examples=Examples(PATH, DATA.catalogue, example_texts, DEFAULT_SLUG),
     own_texts=TEXTS,
     rules=rules,
-    specs=lambda record: {"tradeoff": {"tradeoff": chart_spec(record)}},
-    images=images,
+    charts=CHARTS,
     summary=SUMMARY,
     explained_by=EXPLAINED_BY,
     announcement=announcement,
-    chart_rows=lambda record: {"spec": "tradeoff", "data": {"tradeoff": chart_rows(record)}},
     golden=Golden(sample=sample, size=400, seed=9, state_cases=STATE_CASES),
 )

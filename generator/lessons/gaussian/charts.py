@@ -21,9 +21,10 @@ from fractions import Fraction
 
 import altair as alt
 
-from generator.course.charts import Spec, coordinate, series_layer
-from generator.course.charts import chart_spec as cached_spec
+from generator.course.charts import coordinate, series_layer
+from generator.course.lab_charts import Chart, LabCharts
 from generator.lessons.gaussian.records import CurveRow, StateRecord, curve_rows
+from generator.lessons.gaussian.view import chart_label
 
 LINES = ("exact", "rdp", "zcdp")
 LEGEND = ("정확한 δ(ε)", "RDP가 증명하는 δ", "zCDP가 증명하는 δ")
@@ -82,6 +83,6 @@ def curve_chart(record: StateRecord) -> alt.LayerChart:
     )
 
 
-def chart_spec(record: StateRecord) -> Spec:
-    """The validated Vega-Lite spec of a state's δ-curve chart, its data set inline."""
-    return cached_spec(curve_chart, record)
+CHARTS: LabCharts[StateRecord] = LabCharts(
+    "delta-curve", (Chart("delta-curve", curve_chart, chart_rows, chart_label),)
+)

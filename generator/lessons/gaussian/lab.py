@@ -29,14 +29,13 @@ from fractions import Fraction
 from generator.core.fields import ChoiceLimit, parse_rational
 from generator.core.gaussian import GaussianMechanism
 from generator.core.laplace import LaplaceMechanism
-from generator.course.charts import chart_image
 from generator.course.inputs import Field
 from generator.course.lab import Examples, Lab, Texts
 from generator.course.lookup_grid import LookupGrid
 from generator.lessons.gaussian.catalogue import DATA, PATH, Example
-from generator.lessons.gaussian.charts import chart_rows, chart_spec
+from generator.lessons.gaussian.charts import CHARTS
 from generator.lessons.gaussian.records import StateRecord, gaussian_record, laplace_record
-from generator.lessons.gaussian.view import TEXTS, announcement, chart_label, view
+from generator.lessons.gaussian.view import TEXTS, announcement, view
 
 DEFAULT_SLUG = "one-release"
 
@@ -129,7 +128,5 @@ LAB: Lab[State, StateRecord] = TABLE.lab(
     explained_by=EXPLAINED_BY,
     announcement=announcement,
     seed=24,
-    specs=lambda found: {"delta-curve": {"delta-curve": chart_spec(found)}},
-    images=lambda found: {"delta-curve": chart_image(chart_spec(found), chart_label(found))},
-    chart_rows=lambda found: {"spec": "delta-curve", "data": {"delta-curve": chart_rows(found)}},
+    charts=CHARTS,
 )

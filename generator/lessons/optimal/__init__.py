@@ -8,17 +8,13 @@ its lab (:mod:`.lab`).
 
 from __future__ import annotations
 
-from generator.course.charts import chart_image
 from generator.course.lesson_declared import declared_lesson
 from generator.course.templates import render
 from generator.lessons.optimal.accountants import accountants_html
 from generator.lessons.optimal.catalogue import BY_SLUG, DATA, PATH
-from generator.lessons.optimal.charts import chart_specs
+from generator.lessons.optimal.charts import CHARTS
 from generator.lessons.optimal.lab import FOLDER, LAB
 from generator.lessons.optimal.records import ExampleRecord, example_record
-from generator.lessons.optimal.view import TEXTS
-
-CHART_KINDS = ("profile", "loss")
 
 
 def record(slug: str) -> ExampleRecord:
@@ -31,12 +27,13 @@ def figure(kind: str, slug: str) -> str:
     example's chart with its caption."""
     if kind == "accountants":
         return accountants_html(slug)
-    if kind not in CHART_KINDS:
+    if kind not in CHARTS.kinds:
         raise ValueError(f"unknown figure kind {kind!r}; expected 'accountants', 'profile' or 'loss'")
     shown = LAB.example_record(slug)
-    label = TEXTS[f"chart-{kind}"]
-    chart = chart_image(chart_specs(shown)[kind], label)
-    return render("figure.html", FOLDER, kind=kind, slug=slug, chart=chart, label=label, view=LAB.view(shown))
+    chart = CHARTS.chart(kind)
+    label = chart.alt_text(shown)
+    image = chart.image(shown)
+    return render("figure.html", FOLDER, kind=kind, slug=slug, chart=image, label=label, view=LAB.view(shown))
 
 
 LESSON = declared_lesson(PATH, DATA.quiz, (LAB,), record, figure=figure)

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import altair as alt
 
-from generator.course.charts import Spec
-from generator.course.charts import chart_spec as cached_spec
+from generator.course.lab_charts import Chart, LabCharts
 from generator.lessons.optimal.records import StateRecord
+from generator.lessons.optimal.view import TEXTS
 
 BLUE = "#4c78a8"
 # Each answer's name in the legend, in the legend's order, and its colour.
@@ -33,16 +33,18 @@ COLOURS = ("#d62728", "#ff7f0e", "#2ca02c")
 Rows = list[dict[str, object]]
 
 
-def chart_rows(record: StateRecord) -> dict[str, dict[str, Rows]]:
-    """Chart kind -> its named data sets, from a state's record."""
+def profile_rows(record: StateRecord) -> dict[str, Rows]:
+    """The δ(ε) chart's named data sets: the curve, and the three answers' points."""
     points = [
         {"series": SERIES[point["answer"]], "epsilon": point["epsilon"], "delta": point["delta"]}
         for point in record["points"]
     ]
-    return {
-        "profile": {"curve": [dict(row) for row in record["curve"]], "points": points},
-        "loss": {"bars": [dict(row) for row in record["bars"]]},
-    }
+    return {"curve": [dict(row) for row in record["curve"]], "points": points}
+
+
+def loss_rows(record: StateRecord) -> dict[str, Rows]:
+    """The loss chart's named data set: the bars of L's law."""
+    return {"bars": [dict(row) for row in record["bars"]]}
 
 
 def profile_chart(record: StateRecord) -> alt.LayerChart:
@@ -70,7 +72,7 @@ def profile_chart(record: StateRecord) -> alt.LayerChart:
         width=320,
         height=260,
         description="최적 합성의 δ(ε) 곡선과 세 답의 점",
-        datasets=chart_rows(record)["profile"],
+        datasets=profile_rows(record),
     )
 
 
@@ -92,10 +94,14 @@ def loss_chart(record: StateRecord) -> alt.LayerChart:
         width=320,
         height=200,
         description="프라이버시 손실 L의 분포",
-        datasets=chart_rows(record)["loss"],
+        datasets=loss_rows(record),
     )
 
 
-def chart_specs(record: StateRecord) -> dict[str, Spec]:
-    """Chart kind -> the validated Vega-Lite spec of a state's chart, its data sets inline."""
-    return {"profile": cached_spec(profile_chart, record), "loss": cached_spec(loss_chart, record)}
+CHARTS: LabCharts[StateRecord] = LabCharts(
+    "optimal",
+    (
+        Chart("profile", profile_chart, profile_rows, TEXTS["chart-profile"]),
+        Chart("loss", loss_chart, loss_rows, TEXTS["chart-loss"]),
+    ),
+)

@@ -18,8 +18,6 @@ from collections.abc import Collection
 from fractions import Fraction
 from pathlib import Path
 
-from markupsafe import Markup
-
 from generator.core.fields import ChoiceLimit
 from generator.core.input_limits import (
     MAX_STEPS,
@@ -29,12 +27,11 @@ from generator.core.input_limits import (
     OPTIMAL_K,
     OPTIMAL_STEPS,
 )
-from generator.course.charts import chart_image
 from generator.course.golden import Golden
 from generator.course.inputs import Field
 from generator.course.lab import Examples, Lab, Texts, Values
 from generator.lessons.optimal.catalogue import BY_SLUG, DATA, PATH, Example
-from generator.lessons.optimal.charts import chart_rows, chart_specs
+from generator.lessons.optimal.charts import CHARTS
 from generator.lessons.optimal.records import MIXED, SAME, State, StateRecord, state_record
 from generator.lessons.optimal.view import TEXTS, announcement, view
 
@@ -190,10 +187,6 @@ STATE_CASES = (
 )
 
 
-def images(record: StateRecord) -> dict[str, Markup]:
-    return {kind: chart_image(spec, TEXTS[f"chart-{kind}"]) for kind, spec in chart_specs(record).items()}
-
-
 LAB: Lab[State, StateRecord] = Lab(
     name="optimal",
     title="최적 합성 실험실",
@@ -204,12 +197,10 @@ LAB: Lab[State, StateRecord] = Lab(
     examples=Examples(PATH, DATA.catalogue, example_texts, DEFAULT_SLUG),
     own_texts=TEXTS,
     ignored=ignored,
-    specs=lambda record: {"optimal": chart_specs(record)},
-    images=images,
+    charts=CHARTS,
     summary=SUMMARY,
     explained_by=EXPLAINED_BY,
     announcement=announcement,
-    chart_rows=lambda record: {"spec": "optimal", "data": chart_rows(record)},
     golden=Golden(sample=sample, size=120, seed=11, state_cases=STATE_CASES),
 )
 DEFAULT = LAB.default

@@ -10,13 +10,12 @@ from __future__ import annotations
 from generator.course.lesson_declared import declared_lesson
 from generator.course.templates import render
 from generator.lessons.postprocessing.catalogue import BY_SLUG, DATA, PATH, PostExample
+from generator.lessons.postprocessing.charts import GROUP_CHARTS, POST_CHARTS
 from generator.lessons.postprocessing.lab import (
     FOLDER,
     GROUP_LAB,
     POST_LAB,
-    group_images,
     group_texts,
-    post_images,
     post_texts,
 )
 from generator.lessons.postprocessing.page_records import (
@@ -46,11 +45,11 @@ def figure(kind: str, slug: str) -> str:
     example, prefix = BY_SLUG[slug], f"cl-fig-{slug}"
     if kind == "profiles" and isinstance(example, PostExample):
         post = POST_LAB.record(POST_LAB.read(post_texts(example)))
-        chart = post_images(post)["profiles"]
+        chart = POST_CHARTS.chart(kind).image(post)
         return render("post_figure.html", FOLDER, view=post_view(post), chart=chart, prefix=prefix)
     if kind == "group" and not isinstance(example, PostExample):
         group = GROUP_LAB.record(GROUP_LAB.read(group_texts(example)))
-        chart = group_images(group)["group"]
+        chart = GROUP_CHARTS.chart(kind).image(group)
         return render("group_figure.html", FOLDER, view=group_view(group), chart=chart, prefix=prefix)
     raise ValueError(f"unknown figure {kind!r} for {slug!r}; expected 'profiles' (post rows) or 'group'")
 

@@ -19,9 +19,10 @@ from fractions import Fraction
 import altair as alt
 
 from generator.core.rational import fraction_str
-from generator.course.charts import ALPHA_TITLE, Spec, coordinate, series_layer
-from generator.course.charts import chart_spec as cached_spec
+from generator.course.charts import ALPHA_TITLE, coordinate, series_layer
+from generator.course.lab_charts import Chart, LabCharts
 from generator.lessons.postprocessing.records import GroupRecord, PostRecord
+from generator.lessons.postprocessing.view import GROUP_TEXTS, post_chart_label
 
 POST_LEGEND = ("채널 M", "후처리한 f∘M")
 GROUP_LEGEND = ("그룹의 정확한 δ*", "사슬의 합 δ₁·Σα₁ⁱ", "교과서 사슬 g·α₁ᵍ⁻¹·δ₁")
@@ -101,9 +102,9 @@ def group_chart(record: GroupRecord) -> alt.LayerChart:
     )
 
 
-def profiles_spec(record: PostRecord) -> Spec:
-    return cached_spec(profiles_chart, record)
-
-
-def group_spec(record: GroupRecord) -> Spec:
-    return cached_spec(group_chart, record)
+POST_CHARTS: LabCharts[PostRecord] = LabCharts(
+    "profiles", (Chart("profiles", profiles_chart, post_rows, post_chart_label),)
+)
+GROUP_CHARTS: LabCharts[GroupRecord] = LabCharts(
+    "group", (Chart("group", group_chart, group_rows, GROUP_TEXTS["chart-label"]),)
+)

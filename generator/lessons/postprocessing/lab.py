@@ -31,8 +31,6 @@ from collections.abc import Collection
 from fractions import Fraction
 from pathlib import Path
 
-from markupsafe import Markup
-
 from generator.core.fields import ChoiceLimit, FieldLimit, Kind, ListLimit, MatrixLimit
 from generator.core.input_limits import (
     GROUP_ALPHA1,
@@ -44,7 +42,6 @@ from generator.core.input_limits import (
     POST_P,
     WEIGHT,
 )
-from generator.course.charts import chart_image
 from generator.course.golden import Golden
 from generator.course.inputs import Field
 from generator.course.lab import Examples, Lab, Texts, Values
@@ -55,7 +52,7 @@ from generator.lessons.postprocessing.catalogue import (
     GroupExample,
     PostExample,
 )
-from generator.lessons.postprocessing.charts import group_rows, group_spec, post_rows, profiles_spec
+from generator.lessons.postprocessing.charts import GROUP_CHARTS, POST_CHARTS
 from generator.lessons.postprocessing.records import (
     GroupRecord,
     GroupState,
@@ -70,7 +67,6 @@ from generator.lessons.postprocessing.view import (
     group_announcement,
     group_view,
     post_announcement,
-    post_chart_label,
     post_view,
 )
 
@@ -296,10 +292,6 @@ POST_TEXTS_READ = {
 }
 
 
-def post_images(record: PostRecord) -> dict[str, Markup]:
-    return {"profiles": chart_image(profiles_spec(record), post_chart_label(record))}
-
-
 POST_LAB: Lab[PostState, PostRecord] = Lab(
     name="postprocessing",
     title="후처리 실험실",
@@ -311,11 +303,9 @@ POST_LAB: Lab[PostState, PostRecord] = Lab(
     own_texts=POST_TEXTS,
     rules=post_rules,
     ignored=post_ignored,
-    specs=lambda record: {"profiles": {"profiles": profiles_spec(record)}},
-    images=post_images,
+    charts=POST_CHARTS,
     summary=POST_SUMMARY,
     announcement=post_announcement,
-    chart_rows=lambda record: {"spec": "profiles", "data": {"profiles": post_rows(record)}},
     golden=Golden(
         sample=post_sample, size=200, seed=10, state_cases=POST_STATE_CASES, extra_texts=POST_TEXTS_READ
     ),
@@ -386,10 +376,6 @@ GROUP_TEXTS_READ = {
 }
 
 
-def group_images(record: GroupRecord) -> dict[str, Markup]:
-    return {"group": chart_image(group_spec(record), GROUP_TEXTS["chart-label"])}
-
-
 GROUP_LAB: Lab[GroupState, GroupRecord] = Lab(
     name="group",
     title="그룹 프라이버시 실험실",
@@ -400,11 +386,9 @@ GROUP_LAB: Lab[GroupState, GroupRecord] = Lab(
     examples=Examples(PATH, GROUP_EXAMPLES, group_texts, GROUP_DEFAULT),
     own_texts=GROUP_TEXTS,
     rules=group_rules,
-    specs=lambda record: {"group": {"group": group_spec(record)}},
-    images=group_images,
+    charts=GROUP_CHARTS,
     summary=GROUP_SUMMARY,
     announcement=group_announcement,
-    chart_rows=lambda record: {"spec": "group", "data": {"group": group_rows(record)}},
     golden=Golden(
         sample=group_sample, size=100, seed=11, state_cases=GROUP_STATE_CASES, extra_texts=GROUP_TEXTS_READ
     ),

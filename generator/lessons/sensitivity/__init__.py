@@ -8,11 +8,10 @@ continuous mechanisms of the theory), its quiz, its cards and figures, and its l
 
 from __future__ import annotations
 
-from generator.course.charts import chart_image
 from generator.course.lesson_declared import declared_lesson
 from generator.course.templates import render
 from generator.lessons.sensitivity.catalogue import BY_SLUG, DATA, PATH
-from generator.lessons.sensitivity.charts import chart_spec
+from generator.lessons.sensitivity.charts import CHARTS
 from generator.lessons.sensitivity.examples import (
     CONTINUOUS,
     ContinuousRecord,
@@ -34,7 +33,7 @@ def figure(kind: str, slug: str) -> str:
     if kind != "laws":
         raise ValueError(f"unknown figure kind {kind!r}; expected 'laws'")
     shown = LAB.example_record(slug)
-    chart = chart_image(chart_spec(shown), TEXTS["chart-label"])
+    chart = CHARTS.chart(kind).image(shown)
     return render("figure.html", FOLDER, slug=slug, chart=chart, view=LAB.view(shown), texts=TEXTS)
 
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 import altair as alt
 
 from generator.core.rational import fraction_str
-from generator.course.charts import Spec, coordinate
-from generator.course.charts import chart_spec as cached_spec
+from generator.course.charts import coordinate
+from generator.course.lab_charts import Chart, LabCharts
 from generator.lessons.sensitivity.records import StateRecord
+from generator.lessons.sensitivity.view import TEXTS
 
 LAWS = ("D", "D′")
 COLOURS = ("#4c78a8", "#f58518")
@@ -70,6 +71,6 @@ def laws_chart(record: StateRecord) -> alt.Chart:
     return chart
 
 
-def chart_spec(record: StateRecord) -> Spec:
-    """The validated Vega-Lite spec of a state's chart, its data set inline."""
-    return cached_spec(laws_chart, record)
+CHARTS: LabCharts[StateRecord] = LabCharts(
+    "sensitivity", (Chart("laws", laws_chart, chart_rows, TEXTS["chart-label"]),)
+)

@@ -29,17 +29,14 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TypeVar
 
-from markupsafe import Markup
-
 from generator.core.fields import ChoiceLimit, FieldLimit, IntegerLimit, Kind, ListLimit
 from generator.core.input_limits import LAB_ALPHA, LAB_ALPHA0
 from generator.core.sensitivity import Neighbour, Query
-from generator.course.charts import chart_image
 from generator.course.golden import Golden
 from generator.course.inputs import CLAIM_ALPHA, Field
 from generator.course.lab import Examples, Lab, Texts, Values
 from generator.lessons.sensitivity.catalogue import BY_SLUG, DATA, PATH, Example
-from generator.lessons.sensitivity.charts import chart_rows, chart_spec
+from generator.lessons.sensitivity.charts import CHARTS
 from generator.lessons.sensitivity.records import State, StateRecord, query_name, state_record
 from generator.lessons.sensitivity.setting import ANSWER, MODE, Mechanism, Setting, geometric_neighbours
 from generator.lessons.sensitivity.view import TEXTS, announcement, view
@@ -335,10 +332,6 @@ STATE_CASES = (
 )
 
 
-def images(record: StateRecord) -> dict[str, Markup]:
-    return {"laws": chart_image(chart_spec(record), TEXTS["chart-label"])}
-
-
 LAB: Lab[State, StateRecord] = Lab(
     name="sensitivity",
     title="잡음 메커니즘 실험실",
@@ -351,10 +344,8 @@ LAB: Lab[State, StateRecord] = Lab(
     rules=rules,
     rule_limits=(RANGE_WIDTH,),
     ignored=ignored,
-    specs=lambda record: {"sensitivity": {"laws": chart_spec(record)}},
-    images=images,
+    charts=CHARTS,
     summary=SUMMARY,
     announcement=announcement,
-    chart_rows=lambda record: {"spec": "sensitivity", "data": {"laws": chart_rows(record)}},
     golden=Golden(sample=sample, size=200, seed=12, state_cases=STATE_CASES, extra_texts=FIELD_TEXTS),
 )

@@ -23,7 +23,7 @@ from generator.core.profile import INTEGER_GRID, Profile
 from generator.course.templates import reading
 from generator.lessons.composition import example_record
 from generator.lessons.composition.catalogue import DATA, Example
-from generator.lessons.composition.charts import BLUE, ORANGE, chart_spec, claim_rows
+from generator.lessons.composition.charts import BLUE, CHARTS, ORANGE, claim_rows
 from generator.lessons.composition.lab import LAB, example_texts
 from generator.lessons.composition.view import X_LABELS
 
@@ -32,7 +32,7 @@ SLUGS = [example.slug for example in CATALOGUE]
 
 
 def spec_of(kind: str, slug: str) -> dict[str, Any]:
-    return chart_spec(kind, example_record(slug))
+    return CHARTS.chart(kind).spec(example_record(slug))
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -48,7 +48,7 @@ def test_specs_are_deterministic_and_name_no_host(kind: str) -> None:
     # Two records built separately give the same text, key order included.
     first = json.dumps(spec_of(kind, "fresh-k2"), ensure_ascii=False)
     assert first == json.dumps(
-        chart_spec(kind, LAB.record(LAB.read(example_texts(DATA.catalogue[1])))), ensure_ascii=False
+        CHARTS.chart(kind).spec(LAB.record(LAB.read(example_texts(DATA.catalogue[1])))), ensure_ascii=False
     )
     assert "http" not in first
     assert "$schema" not in json.loads(first)
@@ -56,7 +56,7 @@ def test_specs_are_deterministic_and_name_no_host(kind: str) -> None:
 
 def test_unknown_chart_is_named() -> None:
     with pytest.raises(ValueError, match="'pie'"):
-        chart_spec("pie", example_record("fresh-k2"))
+        CHARTS.chart("pie")
 
 
 @pytest.mark.parametrize("example", CATALOGUE, ids=SLUGS)

@@ -29,7 +29,7 @@ from generator.course.charts import chart_svg
 from generator.course.templates import number_html
 from generator.lessons.composition import figure as figure_html
 from generator.lessons.composition.catalogue import DATA, Example
-from generator.lessons.composition.charts import BLUE, EVENT_BAND, ORANGE, SELECTED, chart_spec
+from generator.lessons.composition.charts import BLUE, CHARTS, EVENT_BAND, ORANGE, SELECTED
 from generator.lessons.composition.lab import LAB
 from tests.oracles import transcript_laws
 
@@ -282,5 +282,5 @@ def test_outputs_stay_in_their_order_past_ten_outputs() -> None:
     """Two layers share the output axis; sorted by a field without op="min", Vega-Lite drops
     the sort of their unioned domain and puts "10" before "2"."""
     texts = {"mode": "fresh", "k": "30", "p": "75", "alpha": "3.0", "delta": "0", "alpha0": "3.0"}
-    svg = chart_svg(chart_spec("distribution", LAB.record(LAB.read(texts))))
+    svg = chart_svg(CHARTS.chart("distribution").spec(LAB.record(LAB.read(texts))))
     assert re.findall(r"<text[^>]*>([0-9]+)</text>", svg)[:31] == [str(t) for t in range(31)]

@@ -26,7 +26,7 @@ from generator.course.lab import StateError
 from generator.course.lesson_file import LessonDataError
 from generator.lessons.composition import card, example_record
 from generator.lessons.composition.catalogue import BY_SLUG, DATA, Example
-from generator.lessons.composition.charts import chart_spec
+from generator.lessons.composition.charts import CHARTS
 from generator.lessons.composition.lab import DEFAULT_SLUG, FIELDS, FOLDER, LAB, MODE, example_texts, sample
 from generator.lessons.composition.view import TEXTS, verdict_text
 from tests.harness.html import parse
@@ -145,7 +145,7 @@ def test_specs_are_the_static_charts_specs_one_per_mode(elements: list[dict[str,
     specs = json.loads(script["text"].replace("<\\/", "</"))
     assert set(specs) == {"fresh", "copy", "xor"}
     # The static chart's spec, without the rows: the engine supplies those before the first draw.
-    static = json.loads(json.dumps(chart_spec("distribution", example_record("xor"))))
+    static = json.loads(json.dumps(CHARTS.chart("distribution").spec(example_record("xor"))))
     assert static["datasets"]["distribution"]
     assert specs["xor"]["distribution"] == {**static, "datasets": {"distribution": []}}
     titles = {

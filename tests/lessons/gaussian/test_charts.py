@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from generator.core.readable import reading, reading_up
-from generator.lessons.gaussian.charts import LEGEND, LINES, chart_rows, chart_spec
+from generator.lessons.gaussian.charts import CHARTS, LEGEND, LINES, chart_rows
 from generator.lessons.gaussian.lab import LAB
 from generator.lessons.gaussian.records import StateRecord, curve_rows
 
@@ -50,7 +50,7 @@ def test_a_laplace_delta_of_zero_is_in_the_table_and_not_on_the_log_scale() -> N
 
 
 def test_the_spec_draws_one_layer_per_line_on_a_log_scale() -> None:
-    spec = chart_spec(record())
+    spec = CHARTS.chart("delta-curve").spec(record())
     layers = spec["layer"]
     assert isinstance(layers, list)
     assert len(layers) == len(LINES) == len(LEGEND)

@@ -32,7 +32,7 @@ from generator.core.logarithm import nearest_float
 from generator.course.lab import StateError
 from generator.lessons.optimal import LESSON
 from generator.lessons.optimal.catalogue import BY_SLUG, DATA
-from generator.lessons.optimal.charts import chart_rows
+from generator.lessons.optimal.charts import loss_rows, profile_rows
 from generator.lessons.optimal.lab import DEFAULT, LAB, example_texts, ignored, sample
 from generator.lessons.optimal.records import StateRecord
 from generator.lessons.optimal.view import announcement, view
@@ -218,14 +218,17 @@ def test_every_chart_coordinate_is_the_nearest_double_to_an_exact_value(slug: st
 
 
 def test_the_charts_rows_name_each_answer_in_the_legend() -> None:
-    rows = chart_rows(state())
-    assert [point["series"] for point in rows["profile"]["points"]] == [
+    rows = profile_rows(state())
+    assert [point["series"] for point in rows["points"]] == [
         "최적 합성",
         "고급 합성 정리",
         "기본 합성 정리",
     ]
-    assert LAB.chart_rows is not None
-    assert LAB.chart_rows(state()) == {"spec": "optimal", "data": rows}
+    assert LAB.charts is not None
+    assert LAB.charts.rows(state()) == {
+        "spec": "optimal",
+        "data": {"profile": rows, "loss": loss_rows(state())},
+    }
 
 
 def test_the_golden_sample_covers_the_domain() -> None:
