@@ -5,14 +5,15 @@ embeds the very same spec and swaps the rows with ``view.data(name, rows)``. Thi
 does what is the same for every chart:
 
 - :func:`chart_spec`: the validated spec that a builder (a function of a record) makes of a
-  record. Building an Altair chart and ``to_dict`` (which validates against the Vega-Lite
-  schema) take a large part of a build, so the spec is kept in the build cache
-  (:mod:`generator.course.build_cache`), keyed by everything it depends on: Altair's
-  version, the builder's name, the source of its module and of every generator module that
-  module imports (``source_digest``: an edit to a shared chart helper misses), and the record. A warm build
-  then runs no Altair at all. The ``$schema`` URL is dropped: vega-embed and vl-convert
-  read Vega-Lite without it, and built pages then name no other host. Keys are sorted, so
-  equal records give equal specs.
+  record, with the named data sets that a second function gives of it attached as the spec's
+  ``datasets`` (a builder draws; it gathers no rows). Building an Altair chart and ``to_dict``
+  (which validates against the Vega-Lite schema) take a large part of a build, so the spec is
+  kept in the build cache (:mod:`generator.course.build_cache`), keyed by everything it
+  depends on: Altair's version, the builder's and the data function's names, the source of
+  their modules and of every generator module those import (``source_digest``: an edit to a
+  shared chart helper misses), and the record. A warm build then runs no Altair at all. The
+  ``$schema`` URL is dropped: vega-embed and vl-convert read Vega-Lite without it, and built
+  pages then name no other host. Keys are sorted, so equal records give equal specs.
 - :func:`chart_image`: vl-convert's SVG of a spec, from the build cache (keyed by
   vl-convert's version, the spec's canonical JSON and the options), as a file beside the
   pages (:mod:`generator.course.chart_files`) shown by an ``<img>`` with a Korean text
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -67,20 +68,29 @@ def coordinate(exact: Fraction | int) -> float:
 
 
 Builder = Callable[[Any], alt.TopLevelSpec]
+DataSets = Mapping[str, Sequence[Mapping[str, object]]]  # a chart's named data sets: name -> rows
 
 
-def chart_spec(build: Builder, record: Any) -> Spec:
-    """The configured, validated Vega-Lite spec that ``build`` makes of ``record``."""
+def _function_key(function: Callable[..., object]) -> tuple[str, str]:
+    return f"{function.__module__}.{function.__qualname__}", source_digest(function.__module__)
+
+
+def chart_spec(build: Builder, record: Any, data: Callable[[Any], DataSets] | None = None) -> Spec:
+    """The configured, validated Vega-Lite spec that ``build`` makes of ``record``, with the
+    named data sets ``data`` gives of ``record`` (when given) as its ``datasets``."""
 
     def validated() -> str:
-        spec = build(record).configure(**CONFIG).to_dict(validate=True)
+        chart = build(record)
+        if data is not None:
+            chart = chart.properties(datasets=dict(data(record)))
+        spec = chart.configure(**CONFIG).to_dict(validate=True)
         del spec["$schema"]
         return canonical_json(spec)
 
     key = (
         package_version("altair"),
-        f"{build.__module__}.{build.__qualname__}",
-        source_digest(build.__module__),
+        *_function_key(build),
+        *(_function_key(data) if data is not None else ()),
         canonical_json(CONFIG),
         canonical_json(to_json(record)),
     )

@@ -26,24 +26,25 @@ from typing import Generic, TypeVar
 import altair as alt
 from markupsafe import Markup
 
-from generator.course.charts import Spec, chart_image, chart_spec
+from generator.course.charts import DataSets, Spec, chart_image, chart_spec
 
 Rec = TypeVar("Rec")
 
 
 @dataclass(frozen=True)
 class Chart(Generic[Rec]):
-    """One chart of a lab: its kind (the name its box and data carry), its builder, its named
-    data sets of a record, and its text alternative (a sentence, or one of a record)."""
+    """One chart of a lab: its kind (the name its box and data carry), its builder (which draws
+    from named data and gathers no rows), its named data sets of a record, and its text
+    alternative (a sentence, or one of a record)."""
 
     kind: str
     build: Callable[[Rec], alt.TopLevelSpec]
-    data: Callable[[Rec], object]
+    data: Callable[[Rec], DataSets]
     label: str | Callable[[Rec], str]
 
     def spec(self, record: Rec) -> Spec:
-        """The validated spec of ``record``'s chart, its data sets inline (from the build cache)."""
-        return chart_spec(self.build, record)
+        """The validated spec of ``record``'s chart, its data sets attached (from the build cache)."""
+        return chart_spec(self.build, record, self.data)
 
     def alt_text(self, record: Rec) -> str:
         return self.label if isinstance(self.label, str) else self.label(record)

@@ -21,11 +21,11 @@ def dots_data(record: Record) -> dict[str, list[dict[str, object]]]:
 
 
 def bars_chart(record: Record) -> alt.Chart:
-    return alt.Chart(alt.NamedData("bars"), datasets=bars_data(record)).mark_bar().encode(x="x:Q", y="y:Q")
+    return alt.Chart(alt.NamedData("bars"), title=f"n = {record['n']}").mark_bar().encode(x="x:Q", y="y:Q")
 
 
-def dots_chart(record: Record) -> alt.Chart:
-    return alt.Chart(alt.NamedData("dots"), datasets=dots_data(record)).mark_point().encode(x="x:Q", y="y:Q")
+def dots_chart(_record: Record) -> alt.Chart:
+    return alt.Chart(alt.NamedData("dots")).mark_point().encode(x="x:Q", y="y:Q")
 
 
 def by_mode(record: Record) -> str:
@@ -54,8 +54,18 @@ def test_rows_name_the_set_and_give_each_charts_data_sets() -> None:
 def test_specs_group_each_records_charts_under_its_set() -> None:
     specs = CHARTS.specs((FIRST, SECOND))
     assert list(specs) == ["a", "b"]
-    assert specs["a"] == {"bars": chart_spec(bars_chart, FIRST), "dots": chart_spec(dots_chart, FIRST)}
-    assert specs["b"]["bars"]["datasets"] == bars_data(SECOND)
+    assert specs["a"] == {
+        "bars": chart_spec(bars_chart, FIRST, bars_data),
+        "dots": chart_spec(dots_chart, FIRST, dots_data),
+    }
+    assert specs["b"]["bars"]["title"] == "n = 2"
+
+
+def test_a_spec_carries_its_charts_data_sets_of_the_record() -> None:
+    # The builders draw from named data only; the chart's data function fills the spec's data sets.
+    assert CHARTS.chart("bars").spec(SECOND)["datasets"] == bars_data(SECOND)
+    assert CHARTS.chart("dots").spec(FIRST)["datasets"] == {"dots": [{"x": 0, "y": 3}]}
+    assert "datasets" not in chart_spec(dots_chart, FIRST)
 
 
 def test_the_default_state_alone_is_shipped_unless_records_are_named() -> None:

@@ -100,7 +100,6 @@ def tradeoff_chart(record: StateRecord) -> alt.LayerChart:
         width=300,
         height=300,
         description="메커니즘의 트레이드오프 곡선, 고른 검정, 합성된 보장의 영역, 감사의 신뢰 상자",
-        datasets=chart_rows(record),
     )
 
 

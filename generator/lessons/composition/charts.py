@@ -1,9 +1,9 @@
 """Altair chart builders for one state's record: the distribution and the privacy profile.
 
 Each builder returns a chart whose data are *named* data sets ("distribution", "profile",
-"claim") supplied through the top-level ``datasets``. The lab in the browser embeds the
-very same spec (one per mode: the output axis is named for it) and swaps the rows with
-``view.data(name, rows)``; its module builds the same rows from its own record
+"claim"); :data:`CHARTS` attaches them as the spec's top-level ``datasets``. The lab in the
+browser embeds the very same spec (one per mode: the output axis is named for it) and swaps
+the rows with ``view.data(name, rows)``; its module builds the same rows from its own record
 (:data:`CHARTS`), so the row fields are an interface:
 
     distribution  output (label), order (position of the output), x ("x = 0" | "x = 1"),
@@ -155,7 +155,6 @@ def distribution_chart(record: StateRecord) -> alt.LayerChart:
         width=280,
         height=200,
         description="출력별 확률: x = 0은 파랑, x = 1은 주황, 최대 사건의 출력은 회색 띠",
-        datasets=distribution_data(record),
     )
 
 
@@ -201,7 +200,6 @@ def profile_chart(record: StateRecord) -> alt.LayerChart:
         width=280,
         height=200,
         description="정수 α마다 정확히 계산한 필요한 δ와 주장한 δ, 선택한 α의 점",
-        datasets=profile_data(record),
     )
 
 

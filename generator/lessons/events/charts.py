@@ -71,7 +71,6 @@ def tradeoff_chart(record: StateRecord) -> alt.LayerChart:
         alt.Tooltip("tpr_exact:N", title="P(S)"),
         alt.Tooltip("fpr_exact:N", title="Q(S)"),
     ]
-    rows = chart_rows(record)
     events = alt.Chart(alt.NamedData("events")).mark_point(filled=True, size=30, opacity=0.8)
     upper = alt.Chart(alt.NamedData("upper")).mark_line(strokeWidth=2)
     lower = alt.Chart(alt.NamedData("lower")).mark_line(strokeWidth=2, strokeDash=[5, 3])
@@ -89,7 +88,6 @@ def tradeoff_chart(record: StateRecord) -> alt.LayerChart:
         width=300,
         height=300,
         description="사건마다의 (오탐률, 탐지율) 점과 두 경계, 고른 사건",
-        datasets=rows,
     )
 
 

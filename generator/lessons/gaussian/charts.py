@@ -79,7 +79,6 @@ def curve_chart(record: StateRecord) -> alt.LayerChart:
         width=300,
         height=260,
         description="ε에 따른 δ(ε): 정확한 값, RDP가 증명하는 값, zCDP가 증명하는 값",
-        datasets=chart_rows(record),
     )
 
 

@@ -72,7 +72,6 @@ def profile_chart(record: StateRecord) -> alt.LayerChart:
         width=320,
         height=260,
         description="최적 합성의 δ(ε) 곡선과 세 답의 점",
-        datasets=profile_rows(record),
     )
 
 
@@ -94,7 +93,6 @@ def loss_chart(record: StateRecord) -> alt.LayerChart:
         width=320,
         height=200,
         description="프라이버시 손실 L의 분포",
-        datasets=loss_rows(record),
     )
 
 

@@ -75,7 +75,6 @@ def profiles_chart(record: PostRecord) -> alt.LayerChart:
         width=320,
         height=240,
         description="채널과 후처리한 채널의 프라이버시 프로필",
-        datasets=post_rows(record),
     )
 
 
@@ -98,7 +97,6 @@ def group_chart(record: GroupRecord) -> alt.LayerChart:
         width=320,
         height=240,
         description="그룹의 정확한 δ와 두 사슬 상계",
-        datasets=group_rows(record),
     )
 
 

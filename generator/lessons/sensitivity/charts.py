@@ -65,7 +65,6 @@ def laws_chart(record: StateRecord) -> alt.Chart:
             width=320,
             height=220,
             description="두 이웃 데이터셋에서 메커니즘이 내는 출력의 정확한 분포",
-            datasets=chart_rows(record),
         )
     )
     return chart

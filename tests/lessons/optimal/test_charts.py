@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import re
 
-import vl_convert as vlc
-
-from generator.lessons.optimal.charts import profile_chart
+from generator.course.charts import chart_svg
+from generator.lessons.optimal.charts import CHARTS
 from generator.lessons.optimal.lab import LAB
 
 
 def test_the_log_delta_axis_writes_every_tick_in_one_notation() -> None:
-    svg = vlc.vegalite_to_svg(profile_chart(LAB.record(LAB.read(LAB.default))).to_json())
+    svg = chart_svg(CHARTS.chart("profile").spec(LAB.record(LAB.read(LAB.default))))
     ticks = set(re.findall(r">([0-9.e+\-]+)</text>", svg))
     powers = {tick for tick in ticks if "e" in tick}
     assert {"1e-3", "1e-7"} <= powers
