@@ -17,6 +17,7 @@ import * as numbers from '../../site_overrides/assets/javascripts/lab/exact/numb
 import * as profile from '../../site_overrides/assets/javascripts/lab/exact/profile.mjs';
 import * as rational from '../../site_overrides/assets/javascripts/lab/exact/rational.mjs';
 import { outputSetText, readable } from '../../site_overrides/assets/javascripts/lab/exact/readable.mjs';
+import { exactOf } from '../../site_overrides/assets/javascripts/lab/kit/markup.mjs';
 import * as sensitivity from '../../site_overrides/assets/javascripts/lab/exact/sensitivity.mjs';
 
 const { add, subtract, multiply, fraction, fractionStr, parseFractionStr } = rational;
@@ -111,6 +112,22 @@ describe('fraction strings read back', () => {
       const value = f(BigInt(random(20001) - 10000) * 3n ** BigInt(random(60)), BigInt(1 + random(5000)));
       assert.deepEqual(parseFractionStr(fractionStr(value)), value);
     }
+  });
+
+  test('a long text fractionStr wrote is read back as its value, without parsing', () => {
+    const value = f(7n ** 2000n + 1n, 2n ** 3000n);
+    const text = fractionStr(value);
+    assert.equal(rational.writtenFraction(text), value);
+    assert.deepEqual(exactOf(text), value);
+    // A short text is not kept, and a long one no engine wrote is parsed as it stands.
+    assert.equal(rational.writtenFraction(fractionStr(f(3n, 8n))), undefined);
+    const unwritten = `${10n ** 1200n + 1n}/${3n ** 2600n}`;
+    assert.equal(rational.writtenFraction(unwritten), undefined);
+    assert.deepEqual(exactOf(unwritten), { num: 10n ** 1200n + 1n, den: 3n ** 2600n });
+    // Only the last few are kept.
+    for (let i = 1n; i <= 20n; i++) fractionStr(f(11n ** 1000n + i, 1n));
+    assert.equal(rational.writtenFraction(text), undefined);
+    assert.deepEqual(exactOf(text), value);
   });
 
   test('a text no engine wrote is refused, not guessed', () => {

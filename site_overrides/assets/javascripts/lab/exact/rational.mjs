@@ -204,11 +204,37 @@ export function power(base, exponent) {
 }
 
 /**
+ * The last long texts `fractionStr` wrote, with their values. An exact value crosses an
+ * engine's record as its text, and the view reads it back (`writtenFraction`) in the same
+ * update; at n = 10 000 the local-DP lab's fractions have terms of some 46 000 digits, whose
+ * parsing costs more than remembering them. Only texts of at least `LONG` characters are kept.
+ * @type {Map<string, Fraction>}
+ */
+const written = new Map();
+const REMEMBERED = 16;
+const LONG = 1000;
+
+/**
  * The reduced fraction string, as Python's `fraction_str`: "3/8", "0", "1", "57/10".
  * @param {Fraction} value @returns {string}
  */
 export function fractionStr(value) {
-  return value.den === 1n ? value.num.toString() : `${value.num}/${value.den}`;
+  const text = value.den === 1n ? value.num.toString() : `${value.num}/${value.den}`;
+  if (text.length >= LONG) {
+    written.delete(text);
+    written.set(text, value);
+    if (written.size > REMEMBERED) written.delete(/** @type {string} */ (written.keys().next().value));
+  }
+  return text;
+}
+
+/**
+ * The fraction `fractionStr` recently wrote as `text` (one of its last long texts), or
+ * undefined: a reader then parses the text itself.
+ * @param {string} text @returns {Fraction | undefined}
+ */
+export function writtenFraction(text) {
+  return written.get(text);
 }
 
 const FRACTION_STR = /^-?[0-9]+(?:\/[0-9]+)?$/;

@@ -18,6 +18,7 @@
  * @module kit/markup
  */
 
+import { writtenFraction } from '../exact/rational.mjs';
 import { readable as exactReadable, readableText } from '../exact/readable.mjs';
 import { escapeHtml } from './text.mjs';
 
@@ -29,6 +30,8 @@ import { escapeHtml } from './text.mjs';
  * @param {string} text @returns {{num: bigint, den: bigint}}
  */
 export function exactOf(text) {
+  const known = writtenFraction(String(text));
+  if (known !== undefined) return known;
   const parts = String(text).split('/');
   return { num: BigInt(parts[0]), den: BigInt(parts.length > 1 ? parts[1] : '1') };
 }
