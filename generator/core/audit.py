@@ -92,6 +92,10 @@ class Audit:
     ``tpr_low`` and ``fpr_high`` are the Clopper–Pearson bounds, each at level/2, as cells
     2^-64 wide; ``epsilon`` is ε_audit to ``places`` decimals, or None when the counts
     certify nothing. With probability at least 1 − level, ε ≥ ε_audit (its lower end).
+    ``alpha`` is the enclosure of e^ε_audit that decided it, from the bounds' cells at the
+    first width whose enclosure lies wholly above 1 or at most 1 (None when it certifies
+    nothing): exact ends, so ln of its lower end, rounded down, is a proven lower bound on ε
+    that any exact arithmetic finds alike (the lab's browser twin, exact/audit.mjs, does).
     """
 
     trials: int
@@ -102,6 +106,7 @@ class Audit:
     tpr_low: Enclosure
     fpr_high: Enclosure
     epsilon: Certified | None
+    alpha: Enclosure | None
 
 
 def _alpha_enclosure(
@@ -163,4 +168,5 @@ def audit(
         clopper_pearson.lower_bound(tp, trials, half),
         clopper_pearson.upper_bound(fp, trials, half),
         epsilon,
+        alpha if epsilon is not None else None,
     )

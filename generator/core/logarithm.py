@@ -135,6 +135,29 @@ def ln_decimal(value: Fraction, places: int = 3) -> str:
     return decimal_text(lambda bits: ln_interval(value, bits), places)
 
 
+def ln_directed(value: Fraction, places: int, *, up: bool) -> Fraction:
+    """ln(value) for a rational value >= 1 rounded at ``places`` decimals toward −∞, or toward
+    +∞ when ``up``: an exact decimal, the nearest on that side (ln 1 = 0 exactly). Both ends of
+    the interval are rounded the same way; when they agree, so does the true value between
+    them, which is never on a boundary (ln of a rational other than 1 is irrational)."""
+    if not isinstance(value, Fraction) or value < 1:
+        raise ValueError(f"ln_directed takes an exact rational of at least 1, got {value!r}")
+    scale = 10**places
+    if value == 1:
+        return Fraction(0)
+    bits = _START_BITS
+    while bits <= _MAX_BITS:
+        interval = ln_interval(value, bits)
+        ends = [
+            (units * scale) >> bits if not up else -((-units * scale) >> bits)
+            for units in (interval.lo, interval.hi)
+        ]
+        if ends[0] == ends[1]:
+            return Fraction(ends[0], scale)
+        bits += _MORE_BITS
+    raise ValueError("the value lies on a rounding boundary")
+
+
 def nearest_float(compute: Callable[[int], Interval]) -> float:
     """The double nearest to a real value given as intervals of growing precision (a chart
     coordinate; see the module's notes). The interval may be negative."""

@@ -1,12 +1,14 @@
 """The auditing lab in a real browser: what the page shows is what the core computes.
 
-The page carries the core's tables of the lab's three grids and the engine only looks each part
-up, so every check holds what the page shows to the core computed afresh here
-(:class:`generator.core.tradeoff.FreshTradeoff`, :func:`generator.core.audit.audit`,
-:func:`generator.core.trials_needed.trials_needed`), not to the tables:
+The page carries the core's tables of the rates' and the plans' grids, and the browser proves
+the counts' bounds itself, so every check holds what the page shows to the core computed afresh
+here (:class:`generator.core.tradeoff.FreshTradeoff`, :func:`generator.lessons.audit.records.audit_record`
+over :func:`generator.core.audit.audit`, :func:`generator.core.trials_needed.trials_needed`):
 
 - the default state (one response at α₀ = 3, a thousand trials each way), after the lab mounts;
 - a choice changed by a click (k = 3): the exact rates, the least trials and the address follow;
+- counts typed freely (n up to 100 000): the bounds and ε_audit follow, and a count that is no
+  integer gets its Korean message while the last good state stays;
 - a bad address: the Korean notice names the parameter, and its default is shown; a count above
   the trials is refused beside it.
 """
@@ -17,13 +19,12 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
-from generator.core.audit import audit
-from generator.core.certified import floor_decimal
 from generator.core.rational import fraction_str
 from generator.core.tradeoff import FreshTradeoff
 from generator.core.trials_needed import AuditPlan, trials_needed
+from generator.lessons.audit.records import audit_record
 from tests.harness.labs import open_lab as open_harness_lab
 
 pytestmark = pytest.mark.browser
@@ -39,8 +40,7 @@ def rates(alpha0: int, k: int, threshold: int) -> tuple[str, str, str]:
 
 
 def epsilon(trials: int, tp: int, fp: int) -> str:
-    found = audit(trials, tp, fp, Fraction(0), LEVEL).epsilon
-    return "" if found is None else floor_decimal(found.lower, 3)
+    return audit_record(trials, tp, fp, Fraction(0), LEVEL)["epsilon"]["value"]
 
 
 def needed(alpha0: int, k: int, threshold: int, target: Fraction) -> str:
@@ -101,3 +101,25 @@ def test_a_count_above_the_trials_is_refused(new_page: Any, site_url: str) -> No
     assert attribute(page, "eps-audit", "data-value") == epsilon(1000, 750, 250)
     assert "trials=1000&tp=750&fp=250" in page.url
     assert log.page_errors == []
+
+
+def test_typed_counts_are_proven_in_the_page(new_page: Any, site_url: str) -> None:
+    page, log = open_lab(new_page, site_url + PAGE)
+    want = audit_record(100000, 70123, 29877, Fraction(0), LEVEL)
+    for field, text in (("trials", "100000"), ("tp", "70123"), ("fp", "29877")):
+        page.fill(f"{ROOT} #cl-audit-{field}", text)
+    expect(page.locator(f'{ROOT} [data-out="eps-audit"]')).to_have_attribute(
+        "data-value", want["epsilon"]["value"]
+    )
+    for out, part in (("tpr-lower", "tpr_lower"), ("fpr-upper", "fpr_upper"), ("eps-audit", "epsilon")):
+        assert [attribute(page, out, name) for name in ("data-value", "data-lower", "data-upper")] == [
+            want[part][key]
+            for key in ("value", "lower", "upper")  # type: ignore[literal-required]
+        ]
+    assert "trials=100000&tp=70123&fp=29877" in page.url
+    page.fill(f"{ROOT} #cl-audit-fp", "12.5")
+    expect(page.locator(f'{ROOT} [data-error-for="fp"]')).to_be_visible()
+    expect(page.locator(ROOT)).to_have_attribute("data-lab-stale", "input")
+    assert attribute(page, "eps-audit", "data-value") == want["epsilon"]["value"]
+    assert log.page_errors == []
+    assert log.console_errors == []

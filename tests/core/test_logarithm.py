@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.core.advanced_composition import advanced_epsilon, advanced_interval, basic_composition
-from generator.core.logarithm import ln_decimal, ln_float, ln_interval, nearest_float
+from generator.core.logarithm import ln_decimal, ln_directed, ln_float, ln_interval, nearest_float
 from generator.core.optimal_composition import Step
 
 
@@ -146,3 +146,25 @@ def test_ln_float_refuses_what_is_not_a_positive_rational() -> None:
     for bad in (Fraction(0), Fraction(-1), 0.5):
         with pytest.raises(ValueError, match="positive exact rational"):
             ln_float(bad)  # type: ignore[arg-type]
+
+
+@given(st.fractions(min_value=1, max_value=10**6).filter(lambda x: x.denominator < 10**6), st.integers(0, 12))
+def test_ln_directed_is_the_nearest_decimal_on_each_side(value: Fraction, places: int) -> None:
+    """Against mpmath at 60 digits: down <= ln x <= up, one step of 10^-places apart (or equal
+    at ln 1 = 0)."""
+    import mpmath
+
+    with mpmath.workdps(60):
+        true = mpmath.log(mpmath.mpf(value.numerator) / value.denominator)
+        down, up = ln_directed(value, places, up=False), ln_directed(value, places, up=True)
+        assert (down * 10**places).denominator == 1
+        assert (up * 10**places).denominator == 1
+        assert (
+            mpmath.mpf(down.numerator) / down.denominator <= true <= mpmath.mpf(up.numerator) / up.denominator
+        )
+        assert up - down == (0 if value == 1 else Fraction(1, 10**places))
+
+
+def test_ln_directed_refuses_a_value_below_one() -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        ln_directed(Fraction(1, 2), 3, up=False)

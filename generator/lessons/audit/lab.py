@@ -1,22 +1,24 @@
-"""The auditing lab, declared (``{{ lab audit }}``): a point of a small grid.
+"""The auditing lab, declared (``{{ lab audit }}``): free counts over a small grid.
 
 URL: ``alpha0`` and ``k`` (the mechanism: k fresh randomized responses at α₀), ``threshold``
 (the test says "member" when the count of ones is ≥ threshold, at most k + 1), ``delta`` (the
-claimed δ), ``trials`` (n each way), ``tp`` and ``fp`` (the observed counts, at most n),
-``confidence`` (1 − a) and ``target`` (an α to certify, ε = ln target), each one of a few
-choices. Outputs: ``fpr``, ``tpr``, ``advantage``, ``advantage-bound``, ``yeom-bound``
+claimed δ), ``confidence`` (1 − a) and ``target`` (an α to certify, ε = ln target), each one
+of a few choices; ``trials`` (n each way, 1 to 100 000), ``tp`` and ``fp`` (the observed
+counts, 0 to n), any integers. Outputs: ``fpr``, ``tpr``, ``advantage``, ``advantage-bound``, ``yeom-bound``
 (``data-exact``), ``tpr-lower`` and ``fpr-upper`` (``data-value`` the bound on its safe side,
 ``data-lower`` and ``data-upper`` its certified cell), ``eps-audit`` (``data-value`` ε_audit
 rounded down to three decimals, ``data-lower``, ``data-upper``; empty when the counts certify
 nothing) and ``trials-needed`` (``data-value`` the least n, empty with the reason when none).
 
-The Clopper–Pearson bounds, ε_audit and the least n are irrational or costly, so the core
-computes every point at build time, and the three parts of a record are keyed by the fields
-each reads (:class:`~generator.course.lookup_grid.LookupGrid`, one per part): "rates|α₀|k|θ|δ",
-"audit|n|tp|fp|δ|confidence" and "plan|α₀|k|θ|δ|confidence|target". The lab's table merges
-the three and the engine (``lab/audit.mjs``) looks each part up by its own key. A point that
-breaks a rule (θ > k + 1, a count above n) is refused before any lookup; its part of a grid
-is keyed "rates|-" (or "audit|-", "plan|-") and holds nothing.
+A record has three parts, each from the fields it reads. The counts' part (the
+Clopper–Pearson bounds and ε_audit) is computed for every state, here by the core and in the
+browser by its twin (exact/audit.mjs), both proven and written alike. The mechanism's exact
+rates and curve and the least n are costly, so the core computes them at build time for every
+point of their grid (:class:`~generator.course.lookup_grid.LookupGrid`, one per part), keyed
+"rates|α₀|k|θ|δ" and "plan|α₀|k|θ|δ|confidence|target"; the lab's table merges the two and the
+engine (``lab/audit.mjs``) looks each part up by its own key. A point that breaks a rule
+(θ > k + 1, a count above n) is refused before any lookup; its part of a grid is keyed
+"rates|-" (or "plan|-") and holds nothing.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from generator.core.fields import ChoiceLimit, parse_rational
+from generator.core.fields import ChoiceLimit, FieldLimit, Kind, parse_rational
 from generator.course.golden import Golden
 from generator.course.inputs import Field
 from generator.course.lab import Examples, Lab, Texts, Values
@@ -52,14 +54,14 @@ ALPHA0 = ChoiceLimit("alpha0", ("2", "3"))
 RESPONSES = ChoiceLimit("k", ("1", "2", "3"))
 THRESHOLD = ChoiceLimit("threshold", ("0", "1", "2", "3", "4"))
 DELTA = ChoiceLimit("delta", ("0", "1e-5"))
-TRIALS = ChoiceLimit("trials", ("100", "1000", "10000"))
-COUNTS = ("0", "25", "75", "100", "250", "750", "1000", "2500", "7500", "10000")
-TRUE_POSITIVES = ChoiceLimit("tp", COUNTS)
-FALSE_POSITIVES = ChoiceLimit("fp", COUNTS)
+MAX_TRIALS = 100_000
+TRIALS = FieldLimit("trials", Kind.COUNT, Fraction(1), Fraction(MAX_TRIALS), 0)
+TRUE_POSITIVES = FieldLimit("tp", Kind.COUNT, Fraction(0), Fraction(MAX_TRIALS), 0)
+FALSE_POSITIVES = FieldLimit("fp", Kind.COUNT, Fraction(0), Fraction(MAX_TRIALS), 0)
 CONFIDENCE = ChoiceLimit("confidence", ("0.9", "0.95"))
 TARGET = ChoiceLimit("target", ("1.5", "2"))
 
-COUNT_LABELS = tuple(f"{int(count):,}".replace(",", " ") for count in COUNTS)  # 10 000, as read
+_COUNT_RULE = "{low}부터 {high}까지의 정수이며, 시행 수 n 이하입니다."
 NO_TEST = "no-test"  # θ above k + 1
 OVER_TRIALS = "over-trials"  # a count above n
 INVALID = "-"  # the key of a grid's point that breaks a rule
@@ -75,19 +77,21 @@ FIELDS = (
         state_messages={NO_TEST: "문턱은 k + 1 이하여야 합니다. 더 작은 문턱을 고르세요."},
     ),
     Field(DELTA, "주장하는 δ", "", labels=("0", "10⁻⁵")),
-    Field(TRIALS, "시행 수 n (멤버일 때와 아닐 때 각각)", "", labels=("100", "1 000", "10 000")),
+    Field(TRIALS, "시행 수 n (멤버일 때와 아닐 때 각각)", "{low}부터 {high}까지의 정수입니다.", "1000", "번"),
     Field(
         TRUE_POSITIVES,
         "관찰한 참양성 수 tp",
-        "n 이하입니다.",
-        labels=COUNT_LABELS,
+        _COUNT_RULE,
+        "750",
+        "번",
         state_messages={OVER_TRIALS: "관찰한 수는 시행 수 n 이하여야 합니다."},
     ),
     Field(
         FALSE_POSITIVES,
         "관찰한 위양성 수 fp",
-        "n 이하입니다.",
-        labels=COUNT_LABELS,
+        _COUNT_RULE,
+        "250",
+        "번",
         state_messages={OVER_TRIALS: "관찰한 수는 시행 수 n 이하여야 합니다."},
     ),
     Field(CONFIDENCE, "신뢰 수준 1 − a", "", labels=CONFIDENCE.choices),
@@ -120,7 +124,7 @@ def rules(values: Values) -> dict[str, str]:
         refusals["threshold"] = NO_TEST
     for name in ("tp", "fp"):
         count = values.get(name)
-        if isinstance(trials, str) and isinstance(count, str) and _count(count) > _count(trials):
+        if isinstance(trials, int) and isinstance(count, int) and count > trials:
             refusals[name] = OVER_TRIALS
     return refusals
 
@@ -145,20 +149,15 @@ class RatesPoint:
 
 @dataclass(frozen=True)
 class AuditPoint:
-    trials: str
-    tp: str
-    fp: str
+    trials: int
+    tp: int
+    fp: int
     delta: str
     confidence: str
 
     @property
     def valid(self) -> bool:
-        return max(_count(self.tp), _count(self.fp)) <= _count(self.trials)
-
-    @property
-    def key(self) -> str:
-        fields = (self.trials, self.tp, self.fp, self.delta, self.confidence)
-        return "|".join(("audit", *fields) if self.valid else ("audit", INVALID))
+        return max(self.tp, self.fp) <= self.trials
 
 
 @dataclass(frozen=True)
@@ -181,8 +180,11 @@ def _rates_point(texts: Texts) -> RatesPoint:
     return RatesPoint(texts["alpha0"], texts["k"], texts["threshold"], texts["delta"])
 
 
-def _audit_point(texts: Texts) -> AuditPoint:
-    return AuditPoint(texts["trials"], texts["tp"], texts["fp"], texts["delta"], texts["confidence"])
+def _audit_point(values: Mapping[str, object]) -> AuditPoint:
+    trials, tp, fp = (values[name] for name in ("trials", "tp", "fp"))
+    if not (isinstance(trials, int) and isinstance(tp, int) and isinstance(fp, int)):
+        raise TypeError("n, tp and fp are integers")
+    return AuditPoint(trials, tp, fp, str(values["delta"]), str(values["confidence"]))
 
 
 def _plan_point(texts: Texts) -> PlanPoint:
@@ -220,7 +222,7 @@ def _rates(point: RatesPoint) -> Rates:
 def _audit(point: AuditPoint) -> AuditPart:
     if not point.valid:
         return EMPTY_AUDIT
-    counts = _count(point.trials), _count(point.tp), _count(point.fp)
+    counts = point.trials, point.tp, point.fp
     return audit_record(*counts, parse_rational(point.delta), _level(point.confidence))
 
 
@@ -239,17 +241,10 @@ def _plan(point: PlanPoint) -> PlanPart:
 
 
 RATES = LookupGrid("audit-rates", (ALPHA0, RESPONSES, THRESHOLD, DELTA), RECORDS, _rates_point, _rates)
-AUDITS = LookupGrid(
-    "audit-counts",
-    (TRIALS, TRUE_POSITIVES, FALSE_POSITIVES, DELTA, CONFIDENCE),
-    RECORDS,
-    _audit_point,
-    _audit,
-)
 PLANS = LookupGrid(
     "audit-plans", (ALPHA0, RESPONSES, THRESHOLD, DELTA, CONFIDENCE, TARGET), RECORDS, _plan_point, _plan
 )
-GRID = (ALPHA0, RESPONSES, THRESHOLD, DELTA, TRIALS, TRUE_POSITIVES, FALSE_POSITIVES, CONFIDENCE, TARGET)
+GRID = (ALPHA0, RESPONSES, THRESHOLD, DELTA, CONFIDENCE, TARGET)
 
 
 @dataclass(frozen=True)
@@ -263,59 +258,66 @@ class State:
 
 def state(values: Mapping[str, object]) -> State:
     texts = {limit.name: str(values[limit.name]) for limit in GRID}
-    return State(_rates_point(texts), _audit_point(texts), _plan_point(texts))
+    return State(_rates_point(texts), _audit_point(values), _plan_point(texts))
 
 
 def table() -> dict[str, object]:
-    """The three grids' tables in one, each key prefixed by its part."""
-    return {**RATES.table(), **AUDITS.table(), **PLANS.table()}
+    """The two grids' tables in one, each key prefixed by its part."""
+    return {**RATES.table(), **PLANS.table()}
 
 
 def record(point: State) -> StateRecord:
     return {
         "rates": RATES.record(point.rates),
-        "audit": AUDITS.record(point.audit),
+        "audit": _audit(point.audit),
         "plan": PLANS.record(point.plan),
     }
 
 
 def example_texts(example: Example) -> dict[str, str]:
-    """The lab's texts of a catalogue row (its address): each value as its grid choice."""
+    """The lab's texts of a catalogue row (its address): the grid's values as their choices,
+    the counts as integers."""
     values: dict[str, Fraction | str] = {
         "alpha0": example.alpha0,
         "k": Fraction(example.k),
         "threshold": Fraction(example.threshold),
         "delta": example.delta,
-        "trials": Fraction(example.trials),
-        "tp": Fraction(example.tp),
-        "fp": Fraction(example.fp),
         "confidence": example.confidence,
         "target": example.target,
     }
+    counts = {"trials": example.trials, "tp": example.tp, "fp": example.fp}
     return {
         **RATES.texts(values),
-        **AUDITS.texts(values),
         **PLANS.texts(values),
+        **{name: str(count) for name, count in counts.items()},
     }
 
 
 def sample(rng: random.Random) -> Texts:
-    """A point of the lab that keeps its rules: θ ≤ k + 1 and tp, fp ≤ n, else uniform."""
+    """A point of the lab that keeps its rules: θ ≤ k + 1 and tp, fp ≤ n, the grid's fields
+    uniform; n of every size, the ends 1 and 100 000 among them; each count 0, n, any between,
+    or on the side an attack's counts fall (tp in the upper half, fp in the lower), where the
+    audit certifies something."""
     k = rng.choice(RESPONSES.choices)
-    trials = rng.choice(TRIALS.choices)
-    counts = [count for count in COUNTS if _count(count) <= _count(trials)]
+    small, large = rng.randint(1, 20), rng.randint(1000, MAX_TRIALS)
+    trials = rng.choice((1, 2, small, rng.randint(20, 1000), rng.randint(20, 1000), large, large, MAX_TRIALS))
+    half = trials // 2
+    tp = rng.choice((0, trials, rng.randint(0, trials), rng.randint(half, trials), rng.randint(half, trials)))
+    fp = rng.choice((0, trials, rng.randint(0, trials), rng.randint(0, half), rng.randint(0, half)))
     return {
         "alpha0": rng.choice(ALPHA0.choices),
         "k": k,
         "threshold": rng.choice([t for t in THRESHOLD.choices if _count(t) <= _count(k) + 1]),
         "delta": rng.choice(DELTA.choices),
-        "trials": trials,
-        "tp": rng.choice(counts),
-        "fp": rng.choice(counts),
+        "trials": str(trials),
+        "tp": str(tp),
+        "fp": str(fp),
         "confidence": rng.choice(CONFIDENCE.choices),
         "target": rng.choice(TARGET.choices),
     }
 
+
+_FIRST = {**{limit.name: limit.choices[0] for limit in GRID}, "trials": "100", "tp": "80", "fp": "20"}
 
 LAB: Lab[State, StateRecord] = Lab(
     name="audit",
@@ -333,13 +335,17 @@ LAB: Lab[State, StateRecord] = Lab(
     charts=CHARTS,
     golden=Golden(
         sample=sample,
-        size=40,
+        size=60,
         seed=27,
         state_cases=(
-            {**{limit.name: limit.choices[0] for limit in GRID}, "k": "1", "threshold": "4"},
-            {**{limit.name: limit.choices[0] for limit in GRID}, "trials": "100", "tp": "1000"},
+            {**_FIRST, "k": "1", "threshold": "4"},
+            {**_FIRST, "trials": "100", "tp": "1000"},
         ),
-        extra_texts={"delta": ("0.00001", "1/100000", "1e-05")},
+        extra_texts={
+            "delta": ("0.00001", "1/100000", "1e-05"),
+            "trials": ("1", "100000", "100001", "0", "12.5", "1e3", "-5"),
+            "tp": ("0", "100000", "100001"),
+        },
     ),
     table=table,
 )

@@ -17,8 +17,11 @@ A setting has three parts, each computed by the core from the fields it reads:
 
 Every rational value is a reduced fraction string. A Clopper–Pearson bound leaves as its cell
 rounded outward at :data:`BOUND_PLACES` places and is shown on the safe side at
-:data:`RATE_PLACES` places (TPR_low rounded down, FPR_high rounded up); ε_audit is shown at
-:data:`PLACES` places rounded down, so the decimal shown is itself a lower bound the counts prove.
+:data:`RATE_PLACES` places (TPR_low rounded down, FPR_high rounded up). ε_audit leaves as
+ln of the ends of the α enclosure that decided it (``Audit.alpha``, exact), rounded outward at
+:data:`BOUND_PLACES` places, and is shown at :data:`PLACES` places rounded down, so the decimal
+shown is itself a lower bound the counts prove; every string is fixed by exact values, so the
+browser (exact/audit.mjs) writes the same.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from generator.core.audit import audit, least_alpha
 from generator.core.certified import Enclosure, ceil_decimal, certify, floor_decimal
 from generator.core.dp_region import Region, yeom_bound
 from generator.core.group_privacy import pure_chain
+from generator.core.logarithm import ln_directed
 from generator.core.rational import fraction_str
 from generator.core.tradeoff import FreshTradeoff
 from generator.core.trials_needed import AuditPlan, trials_needed
@@ -125,9 +129,13 @@ def audit_record(trials: int, tp: int, fp: int, delta: Fraction, level: Fraction
     low, high = found.tpr_low, found.fpr_high
     low_ends, high_ends = _cell(low), _cell(high)
     epsilon: Bound = {"value": "", "lower": "", "upper": ""}
-    if found.epsilon is not None:
-        lower, upper = _cell(found.epsilon.enclosure)
-        epsilon = {"value": floor_decimal(found.epsilon.lower, PLACES), "lower": lower, "upper": upper}
+    if found.alpha is not None:
+        lower, upper = found.alpha.lower, found.alpha.upper
+        epsilon = {
+            "value": floor_decimal(ln_directed(lower, PLACES, up=False), PLACES),
+            "lower": floor_decimal(ln_directed(lower, BOUND_PLACES, up=False), BOUND_PLACES),
+            "upper": ceil_decimal(ln_directed(upper, BOUND_PLACES, up=True), BOUND_PLACES),
+        }
     return {
         "tpr_lower": {
             "value": floor_decimal(low.lower, RATE_PLACES),

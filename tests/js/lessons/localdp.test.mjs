@@ -8,14 +8,13 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import {
-  binomialWindow,
   centralAccuracy,
   localAccuracy,
   reduceOver,
   shuffledCount,
   shuffledDelta,
-  term,
 } from '../../../generator/lessons/localdp/lab/estimates.mjs';
+import { binomialWindow, term } from '../../../site_overrides/assets/javascripts/lab/exact/binomial_tails.mjs';
 import * as lab from '../../../generator/lessons/localdp/lab/localdp.mjs';
 import { deltaStar, makeProfile } from '../../../site_overrides/assets/javascripts/lab/exact/profile.mjs';
 import { fraction, fractionStr, parseFractionStr } from '../../../site_overrides/assets/javascripts/lab/exact/rational.mjs';

@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 from generator.core.audit import audit
 from generator.core.tradeoff import FreshTradeoff
 from generator.lessons.audit import example_record, record
-from generator.lessons.audit.lab import AUDITS, RATES
+from generator.lessons.audit.lab import RATES
+from generator.lessons.audit.records import audit_record
 
 
 def test_one_response_by_hand() -> None:
@@ -107,16 +108,13 @@ def _root(x: int, n: int, level: mpmath.mpf, near: str) -> mpmath.mpf:
 
 
 @pytest.mark.parametrize(
-    ("trials", "tp", "fp"), [(100, 75, 25), (1000, 750, 250), (1000, 1000, 0), (10000, 7500, 2500)]
+    ("trials", "tp", "fp"),
+    [(100, 75, 25), (1000, 750, 250), (1000, 1000, 0), (10000, 7500, 2500), (877, 601, 129), (30, 30, 0)],
 )
 def test_the_clopper_pearson_cells_hold_mpmaths_roots(trials: int, tp: int, fp: int) -> None:
     with mpmath.workdps(50):
         half = mpmath.mpf(1) / 40  # confidence 0.95: each bound at a/2
-        found = AUDITS.record(
-            AUDITS.point(
-                {"trials": str(trials), "tp": str(tp), "fp": str(fp), "delta": "0", "confidence": "0.95"}
-            )
-        )
+        found = audit_record(trials, tp, fp, Fraction(0), Fraction(1, 20))
         low = _root(tp, trials, half, found["tpr_lower"]["lower"])
         # p_U(x) solves P(X ≤ x | p) = a/2, that is P(X ≥ x + 1 | p) = 1 − a/2; p_U(n) = 1.
         high = mpmath.mpf(1) if fp == trials else _root(fp + 1, trials, 1 - half, found["fpr_upper"]["lower"])

@@ -1,21 +1,24 @@
 /**
  * The auditing lab in the browser: the twin of generator/lessons/audit/ (lab.py's rules and
- * keys, view.py's slots and announcement).
+ * keys, records.py's audit_record, view.py's slots and announcement).
  *
- * The Clopper–Pearson bounds, the audit's ε and the least number of trials are irrational or
- * costly, so nothing here computes them: the core computed every point of the lab's three
- * grids at build time, and the page carries their merged table as data ([data-lab-table], read
- * by the kit's `engineLab`). `evaluate` looks each part of a state up by its own key
- * ("rates|alpha0|k|threshold|delta", "audit|trials|tp|fp|delta|confidence",
- * "plan|alpha0|k|threshold|delta|confidence|target", each the choice's text), and `view`
- * writes its strings into the slots with the page's sentences (the root's data-text-*: no
- * sentence is typed here). The golden vectors hold every export to the Python
- * (tests/js/engines.test.mjs).
+ * The counts' part of a record (the Clopper–Pearson bounds and the audit's ε) is computed
+ * here for any n, tp and fp, proven by the kernel (exact/audit.mjs) and written as the Python
+ * writes it. The mechanism's rates and curve and the least number of trials are costly, so the
+ * core computed every point of their grids at build time, and the page carries their merged
+ * table as data ([data-lab-table], read by the kit's `engineLab`): `evaluate` looks each of
+ * those parts up by its own key ("rates|alpha0|k|threshold|delta",
+ * "plan|alpha0|k|threshold|delta|confidence|target", each the choice's text). `view` writes
+ * the strings into the slots with the page's sentences (the root's data-text-*: no sentence is
+ * typed here). The golden vectors hold every export to the Python (tests/js/engines.test.mjs).
  *
  * @module audit/lab
  */
 
-import { toNumber } from '#lab/exact/rational.mjs';
+import { audit } from '#lab/exact/audit.mjs';
+import { lnDirected } from '#lab/exact/logarithm.mjs';
+import { parseNumber } from '#lab/exact/numbers.mjs';
+import { ceilDecimal, floorDecimal, toNumber } from '#lab/exact/rational.mjs';
 import { exactOf } from '#lab/kit/markup.mjs';
 import { exact, text } from '#lab/kit/shown.mjs';
 import { fillTemplate } from '#lab/kit/text.mjs';
@@ -25,9 +28,11 @@ import { fillTemplate } from '#lab/kit/text.mjs';
 
 const KEYS = Object.freeze({
   rates: ['alpha0', 'k', 'threshold', 'delta'],
-  audit: ['trials', 'tp', 'fp', 'delta', 'confidence'],
   plan: ['alpha0', 'k', 'threshold', 'delta', 'confidence', 'target'],
 });
+const PLACES = 3; // records.PLACES: ε_audit shown
+const RATE_PLACES = 4; // records.RATE_PLACES: a bound shown
+const BOUND_PLACES = 10; // records.BOUND_PLACES: data-lower and data-upper
 
 /**
  * The rules across fields (lab.py's `rules`), on the values that read: the threshold at most
@@ -43,7 +48,7 @@ export function rules(values) {
   }
   for (const name of ['tp', 'fp']) {
     const count = values[name];
-    if (typeof trials === 'string' && typeof count === 'string' && Number(count) > Number(trials)) {
+    if (typeof trials === 'number' && typeof count === 'number' && count > trials) {
       refusals[name] = 'over-trials';
     }
   }
@@ -52,23 +57,61 @@ export function rules(values) {
 
 /**
  * One part's entry of the table.
- * @param {string} part @param {Record<string, string>} values @param {Record<string, any> | null} table
+ * @param {'rates' | 'plan'} part @param {Record<string, any>} values @param {Record<string, any> | null} table
  */
 function entry(part, values, table) {
-  const key = [part, ...KEYS[/** @type {'rates' | 'audit' | 'plan'} */ (part)].map((name) => values[name])].join('|');
+  const key = [part, ...KEYS[part].map((name) => values[name])].join('|');
   if (!table || !Object.prototype.hasOwnProperty.call(table, key)) {
     throw new Error('the lab has no computed values for ' + key);
   }
   return table[key];
 }
 
+/** A choice's text as its exact value. @param {string} text */
+function exactChoice(text) {
+  const found = parseNumber(text);
+  if (!found) throw new Error('not an exact number: ' + text);
+  return found;
+}
+
 /**
- * The record of a point of the grid (lab.record): each part's entry by its own key.
- * @param {Record<string, string>} values @param {Record<string, any> | null} table
+ * The counts' part (records.audit_record): both bounds on their safe side and as their cells
+ * rounded outward, and ε_audit from ln of its α enclosure's ends ("" when nothing is certified).
+ * @param {Record<string, any>} values @returns {import('./types.mjs').AuditPart}
+ */
+export function auditPart(values) {
+  const confidence = exactChoice(values.confidence);
+  const level = { num: confidence.den - confidence.num, den: confidence.den };
+  const found = audit(values.trials, values.tp, values.fp, exactChoice(values.delta), level);
+  const { tprLow, fprHigh, alpha } = found;
+  return {
+    tpr_lower: {
+      value: floorDecimal(tprLow.lower, RATE_PLACES),
+      lower: floorDecimal(tprLow.lower, BOUND_PLACES),
+      upper: ceilDecimal(tprLow.upper, BOUND_PLACES),
+    },
+    fpr_upper: {
+      value: ceilDecimal(fprHigh.upper, RATE_PLACES),
+      lower: floorDecimal(fprHigh.lower, BOUND_PLACES),
+      upper: ceilDecimal(fprHigh.upper, BOUND_PLACES),
+    },
+    epsilon: alpha
+      ? {
+          value: floorDecimal(lnDirected(alpha.lower, PLACES, false), PLACES),
+          lower: floorDecimal(lnDirected(alpha.lower, BOUND_PLACES, false), BOUND_PLACES),
+          upper: ceilDecimal(lnDirected(alpha.upper, BOUND_PLACES, true), BOUND_PLACES),
+        }
+      : { value: '', lower: '', upper: '' },
+  };
+}
+
+/**
+ * The record of a state (lab.record): the counts' part computed, the others by their keys.
+ * @param {Record<string, any>} values @param {Record<string, any> | null} table
  * @returns {StateRecord}
  */
 export function evaluate(values, table) {
-  return { rates: entry('rates', values, table), audit: entry('audit', values, table), plan: entry('plan', values, table) };
+  return { rates: entry('rates', values, table), audit: auditPart(values), plan: entry('plan', values, table) };
 }
 
 /** view._bound_shown @param {Bound} found @param {string} template */

@@ -171,6 +171,25 @@ export function lnDecimal(value, places = 3) {
 }
 
 /**
+ * ln(value) for a rational value >= 1 rounded at `places` decimals toward −∞, or toward +∞
+ * when `up` (Python's `ln_directed`): an exact decimal, ln 1 = 0. Both ends of the interval
+ * are rounded the same way; when they agree, so does the true value between them.
+ * @param {Fraction} value @param {number} places @param {boolean} up @returns {Fraction}
+ */
+export function lnDirected(value, places, up) {
+  if (value.den <= 0n || value.num < value.den) throw new RangeError('lnDirected takes a value of at least 1');
+  const scale = 10n ** BigInt(places);
+  if (value.num === value.den) return { num: 0n, den: 1n };
+  for (let bits = START_BITS; bits <= MAX_BITS; bits += MORE_BITS) {
+    const { lo, hi } = lnInterval(value, bits);
+    const round = up ? shiftUp : shiftDown;
+    const low = round(lo * scale, bits);
+    if (low === round(hi * scale, bits)) return { num: low, den: scale };
+  }
+  throw new RangeError('the value lies on a rounding boundary');
+}
+
+/**
  * ε = multiplier · ln(ratio) as exact text and as its correctly rounded decimal, the forms of
  * Python's `PureEpsilon.describe()` and `.decimal()`: "ln(3)", "2·ln(3)", "2.197"; a ratio of
  * 1 gives "0". The decimal is ln(ratio^multiplier) rounded by `lnDecimal`, so it is exact.

@@ -275,6 +275,34 @@ export function decimalStr(value, places = 3) {
   return fractionPart ? `${integerPart}.${fractionPart}` : integerPart;
 }
 
+/** Python's `_scaled_text`: units of 10^-places as text, every place kept. @param {bigint} units @param {number} places */
+function scaledText(units, places) {
+  const sign = units < 0n ? '-' : '';
+  const digits = (units < 0n ? -units : units).toString().padStart(places + 1, '0');
+  return places ? `${sign}${digits.slice(0, -places)}.${digits.slice(-places)}` : sign + digits;
+}
+
+/**
+ * The largest `places`-decimal number at most `value`, every place kept (Python's
+ * `floor_decimal`): 7/10 at 4 places -> "0.7000".
+ * @param {Fraction} value @param {number} places @returns {string}
+ */
+export function floorDecimal(value, places) {
+  const scaled = value.num * 10n ** BigInt(places);
+  const q = scaled / value.den;
+  return scaledText(scaled < 0n && q * value.den !== scaled ? q - 1n : q, places);
+}
+
+/**
+ * The smallest `places`-decimal number at least `value`, every place kept (Python's `ceil_decimal`).
+ * @param {Fraction} value @param {number} places @returns {string}
+ */
+export function ceilDecimal(value, places) {
+  const scaled = value.num * 10n ** BigInt(places);
+  const q = scaled / value.den;
+  return scaledText(scaled > 0n && q * value.den !== scaled ? q + 1n : q, places);
+}
+
 /** @param {bigint} x positive @returns {number} the number of bits of x */
 export function bitLength(x) {
   if (x < 0n) x = -x;
