@@ -86,7 +86,7 @@ bench: setup ## benchmark: exact δ on the α grid vs the naive sum and dp-accou
 bench-build: setup ## benchmark: the site build cold, warm and after a one-word edit, and each lesson page's weight
 	$(PY) -m tests.benchmarks.build_time
 
-bench-lab: setup system-deps ## benchmark: the labs' input-to-output time in headless chromium (composition k = 10..100, optimal k = 100, 1 000)
+bench-lab: setup system-deps ## benchmark: the labs' input-to-output time in headless chromium (composition, optimal, central-and-local, auditing)
 	$(PY) -m tests.benchmarks.lab_update
 
 # PARITY_STATES, PARITY_SEED: the sample of `make parity` (the plain pytest run checks 200).
