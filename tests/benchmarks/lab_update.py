@@ -68,10 +68,37 @@ class Bench:
     prefix: str
     ks: tuple[int, ...]
     query: Callable[[int], str]
-    texts: Callable[[str, int], tuple[str, str]]
+    texts: Callable[[str, int], tuple[str, ...]]
     targets_ms: dict[str, float]
     target_k: int
     charted: bool = True
+
+    @classmethod
+    def typing(
+        cls,
+        page: str,
+        field: str,
+        ks: tuple[int, ...],
+        query: Callable[[int], str],
+        texts: Callable[[int], tuple[str, ...]],
+        exact_ms: float,
+        *,
+        charted: bool = True,
+    ) -> Bench:
+        """A lab on the lesson shape (root ``{page}-lab``, ids ``cl-{page}-…``) timed by one
+        field, its exact update against ``exact_ms`` at the largest k."""
+        return cls(
+            (field,),
+            page,
+            f"{page}-lab",
+            f"cl-{page}",
+            ks,
+            query,
+            lambda _, k: texts(k),
+            {"exact": exact_ms},
+            ks[-1],
+            charted,
+        )
 
 
 LABS = {
@@ -97,28 +124,22 @@ LABS = {
         targets_ms={"exact": 100.0},
         target_k=1000,
     ),
-    "localdp": Bench(
-        fields=("n",),
-        page="localdp",
-        root="localdp-lab",
-        prefix="cl-localdp",
-        ks=(1000, 10000),
-        query=lambda n: f"alpha0=3.0&n={n}&rate=0.3&tolerance=0.01&ones={n // 3}&alpha=2.0",
-        texts=lambda field, n: (str(n - 1), str(n)),
-        targets_ms={"exact": 100.0},
-        target_k=10000,
+    "localdp": Bench.typing(
+        "localdp",
+        "n",
+        (1000, 10000),
+        lambda n: f"alpha0=3.0&n={n}&rate=0.3&tolerance=0.01&ones={n // 3}&alpha=2.0",
+        lambda n: (str(n - 1), str(n)),
+        100.0,
         charted=False,
     ),
-    "audit": Bench(
-        fields=("tp",),
-        page="audit",
-        root="audit-lab",
-        prefix="cl-audit",
-        ks=(1000, 100000),
-        query=lambda n: f"trials={n}&tp={7 * n // 10}&fp={3 * n // 10}",
-        texts=lambda field, n: tuple(str(7 * n // 10 + i) for i in range(1, 200)),
-        targets_ms={"exact": 200.0},
-        target_k=100000,
+    "audit": Bench.typing(
+        "audit",
+        "tp",
+        (1000, 100000),
+        lambda n: f"trials={n}&tp={7 * n // 10}&fp={3 * n // 10}",
+        lambda n: tuple(str(7 * n // 10 + i) for i in range(1, 200)),
+        200.0,
     ),
 }
 
