@@ -33,7 +33,7 @@ from generator.course.charts import Spec, without_rows
 from generator.course.golden import Golden
 from generator.course.inputs import Field
 from generator.course.lab_charts import LabCharts
-from generator.course.lesson_file import LessonDataError, Row
+from generator.course.lesson_file import LessonDataError, Row, opening
 from generator.course.shown import View, slot_selector
 from generator.course.templates import render
 
@@ -78,24 +78,19 @@ class Examples(Generic[Row_]):
     """A lab's worked examples: the catalogue ``rows`` of the lesson file ``path``, each a
     state of the lab through ``texts`` (its address, as the lab reads it).
 
-    The page opens with the row ``opens`` names (its slug); a row is a preset button when it
-    says so in a ``preset`` column, and every row is one where the rows have no such column.
-    The lab refuses a row it would not accept as it is (:meth:`Lab.__post_init__`), so a
+    The page opens with the one row that says so (``"opens": true``); a row is a preset button
+    when it says so in a ``preset`` column, and every row is one where the rows have no such
+    column. The lab refuses a row it would not accept as it is (:meth:`Lab.__post_init__`), so a
     lesson's data cannot name a state its lab does not have.
     """
 
     path: Path
     rows: Sequence[Row_]
     texts: Callable[[Row_], Texts]
-    opens: str
 
     def opening(self) -> Row_:
         """The row the page opens with."""
-        if not self.holds(self.opens):
-            raise LessonDataError(
-                f"{self.path}: the lab opens with {self.opens!r}, which is no catalogue row"
-            )
-        return self.row(self.opens)
+        return opening(self.path, self.rows)
 
     def row(self, slug: str) -> Row_:
         """The catalogue row named ``slug``."""

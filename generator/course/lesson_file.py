@@ -1,20 +1,22 @@
 """A lesson's data file (``lesson.json`` in its folder), read strictly by a schema.
 
 Each lesson describes its file by a pydantic model built on :class:`Data` (strict types,
-unknown keys refused, frozen values): its catalogue of worked examples (rows of its own
-:class:`Row` model) and its quiz (:class:`QuizData`). An exact number is written in the
-file as a string ("3/8", "0.375", "1e-5") and read as a ``Fraction`` (:data:`Exact`). Anything
-the model refuses, a missing or unknown key, a value of the wrong type, a value that a row's
-own check refuses, two rows with one slug, is a :class:`LessonDataError` that names the
-file, the entry (its index and slug) and the key.
+unknown keys refused, frozen values): most by :class:`Catalogue` of its own :class:`Row`
+model (its worked examples and its quiz, :class:`QuizData`), a lesson with more tables by a
+subclass of it. The row a lab opens with says so (``"opens": true``, :func:`opening`). An
+exact number is written in the file as a string ("3/8", "0.375", "1e-5") and read as a
+``Fraction`` (:data:`Exact`). Anything the model refuses, a missing or unknown key, a value of
+the wrong type, a value that a row's own check refuses, two rows with one slug, is a
+:class:`LessonDataError` that names the file, the entry (its index and slug) and the key.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Generic, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, StringConstraints, ValidationError
 
@@ -53,10 +55,29 @@ Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN)]
 
 
 class Row(Data):
-    """A catalogue row: every row has a slug (lowercase words joined by "-") and a title."""
+    """A catalogue row: every row has a slug (lowercase words joined by "-") and a title; the
+    one row of a lab's examples that the lab opens with says ``"opens": true``."""
 
     slug: Slug
     title: str
+    opens: bool = False
+
+
+R = TypeVar("R", bound=Row)
+
+
+def opening(path: Path, rows: Sequence[R]) -> R:
+    """The row of ``rows`` (a lab's examples, from the file at ``path``) that the lab opens with."""
+    marked = [row for row in rows if row.opens]
+    if len(marked) != 1:
+        found = ", ".join(repr(row.slug) for row in marked) or "none"
+        raise LessonDataError(f'{path}: one row of a lab\'s examples says "opens": true; found {found}')
+    return marked[0]
+
+
+def by_slug(rows: Sequence[R]) -> dict[str, R]:
+    """The rows by their slugs (a slug is a row's own: :func:`read_data` refuses a repeated one)."""
+    return {row.slug: row for row in rows}
 
 
 class QuestionData(Data):
@@ -70,6 +91,13 @@ class QuestionData(Data):
 class QuizData(Data):
     version: int
     questions: tuple[QuestionData, ...]
+
+
+class Catalogue(Data, Generic[R]):
+    """A lesson file of worked examples (rows of the lesson's own model) and a quiz."""
+
+    catalogue: tuple[R, ...]
+    quiz: QuizData
 
 
 Model = TypeVar("Model", bound=Data)

@@ -46,10 +46,8 @@ from generator.lessons.postprocessing.catalogue import (
 )
 from generator.lessons.postprocessing.lab import (
     FOLDER,
-    GROUP_DEFAULT,
     GROUP_FIELDS,
     GROUP_LAB,
-    POST_DEFAULT,
     POST_FIELDS,
     POST_LAB,
     group_sample,
@@ -186,8 +184,8 @@ def group_example(slug: str) -> GroupExample:
     return example
 
 
-DEFAULT_POST = post_example(POST_DEFAULT)
-DEFAULT_GROUP = group_example(GROUP_DEFAULT)
+DEFAULT_POST = POST_LAB.examples.opening()
+DEFAULT_GROUP = GROUP_LAB.examples.opening()
 
 
 def open_page(new_page: Any, url: str) -> tuple[Page, Any]:

@@ -7,9 +7,10 @@ its worked examples are states of it.
 - ``fields(lab, values, view)``: a field that the state of ``values`` ignores is rendered
   disabled (its inputs and step buttons) with the class ``cl-lab-field-disabled``, as the lab
   kit marks it after an update; the fields the state uses are not.
-- ``Lab.examples`` (:class:`Examples`): the page opens with the row it names, a row marked
-  ``preset`` is a button and rows without that column all are; a row that is no state of the
-  lab, or an opening row that is no row, stops the lesson with the file's path.
+- ``Lab.examples`` (:class:`Examples`): the page opens with the one row that says
+  ``"opens": true``, a row marked ``preset`` is a button and rows without that column all are;
+  a row that is no state of the lab, or rows of which none or two say they open the lab, stop
+  the lesson with the file's path.
 """
 
 from __future__ import annotations
@@ -76,8 +77,8 @@ def _texts(row: ToyRow) -> Texts:
     return {"shape": row.shape, "size": row.size}
 
 
-def _examples(folder: Path, *rows: ToyRow, opens: str = "opening") -> Examples[ToyRow]:
-    return Examples(folder / "lesson.json", rows, _texts, opens)
+def _examples(folder: Path, *rows: ToyRow) -> Examples[ToyRow]:
+    return Examples(folder / "lesson.json", rows, _texts)
 
 
 def _lab(
@@ -92,7 +93,7 @@ def _lab(
         state=_state,
         record=lambda state: state,
         view=_view,
-        examples=examples or _examples(folder, ToyRow(slug="opening", title="처음", **default)),
+        examples=examples or _examples(folder, ToyRow(slug="opening", title="처음", opens=True, **default)),
         rules=_rules,
         ignored=_ignored,
         rule_limits=(WIDTH,),
@@ -157,7 +158,7 @@ def test_a_radio_group_the_state_ignores_is_rendered_disabled(tmp_path: Path) ->
 def test_the_page_opens_with_the_named_row_and_presets_follow_the_column(tmp_path: Path) -> None:
     rows = (
         PresetRow(slug="small", title="작게", shape="wide", size="1", preset=False),
-        PresetRow(slug="opening", title="처음", shape="wide", size="3", preset=True),
+        PresetRow(slug="opening", title="처음", opens=True, shape="wide", size="3", preset=True),
         PresetRow(slug="narrow", title="좁게", shape="narrow", size="0", preset=True),
     )
     lab = _lab(tmp_path, {}, examples=_examples(tmp_path, *rows))
@@ -166,14 +167,16 @@ def test_the_page_opens_with_the_named_row_and_presets_follow_the_column(tmp_pat
     every = _lab(
         tmp_path,
         {},
-        examples=_examples(tmp_path, ToyRow(slug="opening", title="처음", shape="wide", size="2")),
+        examples=_examples(
+            tmp_path, ToyRow(slug="opening", title="처음", opens=True, shape="wide", size="2")
+        ),
     )
     assert every.preset_texts == (({"shape": "wide", "size": "2"}, "처음"),)
 
 
 def test_a_row_that_is_no_state_of_the_lab_stops_the_lesson(tmp_path: Path) -> None:
     rows = (
-        ToyRow(slug="opening", title="처음", shape="wide", size="3"),
+        ToyRow(slug="opening", title="처음", opens=True, shape="wide", size="3"),
         ToyRow(slug="big", title="큼", shape="wide", size="7"),
     )
     with pytest.raises(
@@ -182,7 +185,15 @@ def test_a_row_that_is_no_state_of_the_lab_stops_the_lesson(tmp_path: Path) -> N
         _lab(tmp_path, {}, examples=_examples(tmp_path, *rows))
 
 
-def test_an_opening_row_that_is_no_row_stops_the_lesson(tmp_path: Path) -> None:
-    row = ToyRow(slug="first", title="처음", shape="wide", size="3")
-    with pytest.raises(LessonDataError, match="opens with 'opening', which is no catalogue row"):
-        _lab(tmp_path, {}, examples=_examples(tmp_path, row))
+def test_examples_of_which_none_or_two_open_the_lab_stop_the_lesson(tmp_path: Path) -> None:
+    first = ToyRow(slug="first", title="처음", shape="wide", size="3")
+    with pytest.raises(
+        LessonDataError, match=r'lesson\.json: one row of a lab\'s examples says "opens": true; found none'
+    ):
+        _lab(tmp_path, {}, examples=_examples(tmp_path, first))
+    both = (
+        first.model_copy(update={"opens": True}),
+        ToyRow(slug="second", title="둘째", opens=True, shape="wide", size="2"),
+    )
+    with pytest.raises(LessonDataError, match="found 'first', 'second'"):
+        _lab(tmp_path, {}, examples=_examples(tmp_path, *both))

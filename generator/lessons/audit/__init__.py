@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from generator.course.lesson_declared import declared_lesson
 from generator.lessons.audit.catalogue import BY_SLUG, DATA, PATH
-from generator.lessons.audit.lab import DEFAULT_SLUG, LAB
+from generator.lessons.audit.lab import LAB
 from generator.lessons.audit.records import BoundsRecord, Curve, StateRecord, bounds_record, curve_record
 
 BOUNDS = "bounds"
@@ -62,7 +62,7 @@ def example_record(slug: str) -> ExampleRecord:
 
 def record(slug: str) -> ExampleRecord | BoundsRecord:
     """Everything the page's prose reads of one example (a catalogue row, or ``bounds``)."""
-    return bounds_record(BY_SLUG[DEFAULT_SLUG].alpha0) if slug == BOUNDS else example_record(slug)
+    return bounds_record(LAB.examples.opening().alpha0) if slug == BOUNDS else example_record(slug)
 
 
 LESSON = declared_lesson(PATH, DATA.quiz, (LAB,), record, pages=(BOUNDS,))

@@ -11,7 +11,7 @@ row opens in the lab, and a row marked ``preset`` is one of its buttons.
 
 from __future__ import annotations
 
-from generator.course.lesson_file import Data, Exact, QuizData, Row, lesson_data
+from generator.course.lesson_file import Catalogue, Exact, Row, by_slug, lesson_data
 
 
 class Example(Row):
@@ -27,10 +27,5 @@ class Example(Row):
     preset: bool  # shown as a preset button of the lab
 
 
-class AuditData(Data):
-    catalogue: tuple[Example, ...]
-    quiz: QuizData
-
-
-SLUG, PATH, DATA = lesson_data(__file__, AuditData)
-BY_SLUG: dict[str, Example] = {example.slug: example for example in DATA.catalogue}
+SLUG, PATH, DATA = lesson_data(__file__, Catalogue[Example])
+BY_SLUG = by_slug(DATA.catalogue)

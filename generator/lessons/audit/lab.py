@@ -47,7 +47,6 @@ from generator.lessons.audit.records import (
 )
 from generator.lessons.audit.view import TEXTS, announcement, view
 
-DEFAULT_SLUG = "one-response"
 RECORDS = "generator.lessons.audit.records"
 
 ALPHA0 = ChoiceLimit("alpha0", ("2", "3"))
@@ -326,7 +325,7 @@ LAB: Lab[State, StateRecord] = Lab(
     state=state,
     record=record,
     view=view,
-    examples=Examples(PATH, DATA.catalogue, example_texts, DEFAULT_SLUG),
+    examples=Examples(PATH, DATA.catalogue, example_texts),
     own_texts=TEXTS,
     rules=rules,
     summary=SUMMARY,

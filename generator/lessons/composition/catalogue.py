@@ -23,7 +23,7 @@ from generator.core.channels import Channel, Mode, build, check_parameters, fres
 from generator.core.claim import check_delta
 from generator.core.finite_channel import FiniteChannel, adaptive
 from generator.core.profile import check_alpha
-from generator.course.lesson_file import Data, Exact, LessonDataError, QuizData, Row, lesson_data
+from generator.course.lesson_file import Catalogue, Exact, LessonDataError, Row, by_slug, lesson_data
 
 
 class Example(Row):
@@ -62,10 +62,8 @@ class TwoStep(Row):
         return adaptive(first, second)
 
 
-class CompositionData(Data):
-    catalogue: tuple[Example, ...]
+class CompositionData(Catalogue[Example]):
     two_step: tuple[TwoStep, ...]
-    quiz: QuizData
 
 
 def check_slugs(path: Path, data: CompositionData) -> None:
@@ -78,5 +76,5 @@ def check_slugs(path: Path, data: CompositionData) -> None:
 
 SLUG, PATH, DATA = lesson_data(__file__, CompositionData)
 check_slugs(PATH, DATA)
-BY_SLUG: dict[str, Example] = {example.slug: example for example in DATA.catalogue}
-TWO_STEP_BY_SLUG: dict[str, TwoStep] = {row.slug: row for row in DATA.two_step}
+BY_SLUG = by_slug(DATA.catalogue)
+TWO_STEP_BY_SLUG = by_slug(DATA.two_step)

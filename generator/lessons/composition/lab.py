@@ -33,7 +33,6 @@ from generator.lessons.composition.records import State, StateRecord, state_reco
 from generator.lessons.composition.view import MODE_NAMES, TEXTS, announcement, view
 
 FOLDER = Path(__file__).resolve().parent
-DEFAULT_SLUG = "fresh-k2"
 ROOT_ID = "lab"
 IGNORED_BY_XOR = ("k", "p")
 
@@ -193,7 +192,7 @@ LAB: Lab[State, StateRecord] = Lab(
     state=state,
     record=state_record,
     view=view,
-    examples=Examples(PATH, DATA.catalogue, example_texts, DEFAULT_SLUG),
+    examples=Examples(PATH, DATA.catalogue, example_texts),
     own_texts=TEXTS,
     ignored=ignored,
     charts=replace(CHARTS, shipped=_first_of_each_mode),

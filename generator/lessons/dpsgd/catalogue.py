@@ -24,7 +24,7 @@ from typing import Annotated
 from pydantic import AfterValidator
 
 from generator.core.subsampled_gaussian import SubsampledGaussian
-from generator.course.lesson_file import Data, Exact, QuizData, Row, lesson_data
+from generator.course.lesson_file import Catalogue, Data, Exact, Row, by_slug, lesson_data
 
 
 def _float_repr(text: str) -> str:
@@ -68,12 +68,10 @@ class AmplifyExample(Row):
     preset: bool  # shown as a preset button of the amplification lab
 
 
-class DpsgdData(Data):
-    catalogue: tuple[Example, ...]
+class DpsgdData(Catalogue[Example]):
     amplify: tuple[AmplifyExample, ...]
-    quiz: QuizData
 
 
 SLUG, PATH, DATA = lesson_data(__file__, DpsgdData)
-BY_SLUG: dict[str, Example] = {example.slug: example for example in DATA.catalogue}
-AMPLIFY_BY_SLUG: dict[str, AmplifyExample] = {example.slug: example for example in DATA.amplify}
+BY_SLUG = by_slug(DATA.catalogue)
+AMPLIFY_BY_SLUG = by_slug(DATA.amplify)

@@ -47,7 +47,6 @@ from generator.lessons.dpsgd.view import (
 )
 
 FOLDER = Path(__file__).resolve().parent
-DEFAULT_SLUG = "abadi"
 
 # Not "q": Material's search reads ?q= on every page, opens its search box with it and
 # removes it from the address, so a lab parameter of that name would be lost.
@@ -106,7 +105,7 @@ LAB: Lab[State, StateRecord] = TABLE.lab(
     title="DP-SGD 회계 방법 실험실",
     fields=FIELDS,
     view=view,
-    examples=Examples(PATH, DATA.catalogue, example_texts, DEFAULT_SLUG),
+    examples=Examples(PATH, DATA.catalogue, example_texts),
     texts=TEXTS,
     summary=SUMMARY,
     explained_by=EXPLAINED_BY,
@@ -180,7 +179,7 @@ AMPLIFY_LAB: Lab[AmplifyState, AmplifyRecord] = Lab(
     state=amplify_state,
     record=amplify_state_record,
     view=amplify_view,
-    examples=Examples(PATH, DATA.amplify, amplify_texts, DATA.amplify[0].slug),
+    examples=Examples(PATH, DATA.amplify, amplify_texts),
     own_texts=AMPLIFY_TEXTS,
     summary=(("delta-required", "필요한 δ*(α)"), ("eps-pure", "순수 ε")),
     explained_by={"delta-required": "amplification", "eps-pure": "amplification", "ratio": "amplification"},

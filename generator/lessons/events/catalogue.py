@@ -11,7 +11,7 @@ marked ``preset`` is one of its preset buttons as written.
 from __future__ import annotations
 
 from generator.core.finite_channel import FiniteChannel, from_rows
-from generator.course.lesson_file import Data, Exact, QuizData, Row, lesson_data
+from generator.course.lesson_file import Catalogue, Exact, Row, by_slug, lesson_data
 
 
 class Example(Row):
@@ -26,10 +26,5 @@ class Example(Row):
         return from_rows(self.weights0, self.weights1)
 
 
-class EventsData(Data):
-    catalogue: tuple[Example, ...]
-    quiz: QuizData
-
-
-SLUG, PATH, DATA = lesson_data(__file__, EventsData)
-BY_SLUG: dict[str, Example] = {example.slug: example for example in DATA.catalogue}
+SLUG, PATH, DATA = lesson_data(__file__, Catalogue[Example])
+BY_SLUG = by_slug(DATA.catalogue)

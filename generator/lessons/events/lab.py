@@ -27,7 +27,6 @@ from generator.lessons.events.records import State, StateRecord, state_record
 from generator.lessons.events.view import TEXTS, announcement, view
 
 FOLDER = Path(__file__).resolve().parent
-DEFAULT_SLUG = "three"
 MISMATCH, NO_OUTPUT = "mismatch", "no-output"
 
 _ROW_RULE = "출력 0부터 차례로, 쉼표로 구분한 0 이상의 정수 가중치입니다. 행의 합으로 나누어 확률로 씁니다."
@@ -163,7 +162,7 @@ LAB: Lab[State, StateRecord] = Lab(
     state=state,
     record=state_record,
     view=view,
-    examples=Examples(PATH, DATA.catalogue, example_texts, DEFAULT_SLUG),
+    examples=Examples(PATH, DATA.catalogue, example_texts),
     own_texts=TEXTS,
     rules=rules,
     charts=CHARTS,

@@ -14,7 +14,7 @@ from typing import Literal
 
 from generator.core.gaussian import GaussianMechanism
 from generator.core.laplace import LaplaceMechanism
-from generator.course.lesson_file import Data, Exact, QuizData, Row, lesson_data
+from generator.course.lesson_file import Catalogue, Exact, Row, by_slug, lesson_data
 
 
 class Example(Row):
@@ -32,10 +32,5 @@ class Example(Row):
         return LaplaceMechanism(self.sensitivity, self.noise)
 
 
-class GaussianData(Data):
-    catalogue: tuple[Example, ...]
-    quiz: QuizData
-
-
-SLUG, PATH, DATA = lesson_data(__file__, GaussianData)
-BY_SLUG: dict[str, Example] = {example.slug: example for example in DATA.catalogue}
+SLUG, PATH, DATA = lesson_data(__file__, Catalogue[Example])
+BY_SLUG = by_slug(DATA.catalogue)

@@ -37,8 +37,6 @@ from generator.lessons.gaussian.charts import CHARTS
 from generator.lessons.gaussian.records import StateRecord, gaussian_record, laplace_record
 from generator.lessons.gaussian.view import TEXTS, announcement, view
 
-DEFAULT_SLUG = "one-release"
-
 MECHANISM = ChoiceLimit("mechanism", ("gaussian", "laplace"))
 NOISE = ChoiceLimit("sigma", ("0.5", "1", "2", "5", "10", "20"))
 SCALE = ChoiceLimit("scale", ("0.5", "1", "2", "5", "10"))
@@ -122,7 +120,7 @@ LAB: Lab[State, StateRecord] = TABLE.lab(
     title="잡음 메커니즘 실험실",
     fields=FIELDS,
     view=view,
-    examples=Examples(PATH, DATA.catalogue, example_texts, DEFAULT_SLUG),
+    examples=Examples(PATH, DATA.catalogue, example_texts),
     texts=TEXTS,
     summary=SUMMARY,
     explained_by=EXPLAINED_BY,

@@ -25,12 +25,12 @@ from generator.core.input_limits import LAB_ALPHA
 from generator.course.golden import Golden
 from generator.course.inputs import CLAIM_ALPHA, Field
 from generator.course.lab import Examples, Lab, Values
-from generator.lessons.localdp.catalogue import BY_SLUG, DATA, PATH, Example
+from generator.course.lesson_file import opening
+from generator.lessons.localdp.catalogue import DATA, PATH, Example
 from generator.lessons.localdp.records import State, StateRecord, state_record
 from generator.lessons.localdp.view import TEXTS, announcement, view
 
 FOLDER = Path(__file__).resolve().parent
-DEFAULT_SLUG = "survey"
 OTHERS, PRECISION, UNINFORMATIVE = "others", "precision", "uninformative"
 
 MAX_USERS = 10_000
@@ -177,7 +177,7 @@ def sample(rng: random.Random) -> dict[str, str]:
 
 
 def _case(**changes: str) -> dict[str, str]:
-    return {**example_texts(BY_SLUG[DEFAULT_SLUG]), **changes}
+    return {**example_texts(opening(PATH, DATA.catalogue)), **changes}
 
 
 STATE_CASES = (
@@ -205,7 +205,7 @@ LAB: Lab[State, StateRecord] = Lab(
     state=state,
     record=state_record,
     view=view,
-    examples=Examples(PATH, DATA.catalogue, example_texts, DEFAULT_SLUG),
+    examples=Examples(PATH, DATA.catalogue, example_texts),
     own_texts=TEXTS,
     rules=rules,
     rule_limits=(DENOMINATOR,),

@@ -20,7 +20,7 @@ from typing import Self
 from pydantic import model_validator
 
 from generator.core.optimal_composition import HeterogeneousComposition, OptimalComposition, Step
-from generator.course.lesson_file import Data, Exact, QuizData, Row, lesson_data
+from generator.course.lesson_file import Catalogue, Exact, Row, by_slug, lesson_data
 
 Composition = OptimalComposition | HeterogeneousComposition
 
@@ -69,10 +69,5 @@ class Example(Row):
         return OptimalComposition(self.alpha0, self.delta0, self.k)
 
 
-class OptimalData(Data):
-    catalogue: tuple[Example, ...]
-    quiz: QuizData
-
-
-SLUG, PATH, DATA = lesson_data(__file__, OptimalData)
-BY_SLUG: dict[str, Example] = {example.slug: example for example in DATA.catalogue}
+SLUG, PATH, DATA = lesson_data(__file__, Catalogue[Example])
+BY_SLUG = by_slug(DATA.catalogue)

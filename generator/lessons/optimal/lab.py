@@ -30,13 +30,13 @@ from generator.core.input_limits import (
 from generator.course.golden import Golden
 from generator.course.inputs import Field
 from generator.course.lab import Examples, Lab, Texts, Values
-from generator.lessons.optimal.catalogue import BY_SLUG, DATA, PATH, Example
+from generator.course.lesson_file import opening
+from generator.lessons.optimal.catalogue import DATA, PATH, Example
 from generator.lessons.optimal.charts import CHARTS
 from generator.lessons.optimal.records import MIXED, SAME, State, StateRecord, state_record
 from generator.lessons.optimal.view import TEXTS, announcement, view
 
 FOLDER = Path(__file__).resolve().parent
-DEFAULT_SLUG = "k100"
 MODE = ChoiceLimit("mode", (SAME, MIXED))
 IGNORED = {SAME: ("steps",), MIXED: ("alpha0", "delta0", "k")}
 
@@ -112,7 +112,7 @@ def example_texts(example: Example) -> dict[str, str]:
     """The lab's texts of a catalogue row (its address). The other mode's fields keep the
     default's values: the first row of steps of their own fills the list while the lab
     shows mode same, and the default row's α₀, δ₀ and k stand beside a list."""
-    default = BY_SLUG[DEFAULT_SLUG]
+    default = opening(PATH, DATA.catalogue)
     listed = next(row for row in DATA.catalogue if row.steps is not None)
     same = default if example.steps is not None else example
     values = {
@@ -194,7 +194,7 @@ LAB: Lab[State, StateRecord] = Lab(
     state=state,
     record=state_record,
     view=view,
-    examples=Examples(PATH, DATA.catalogue, example_texts, DEFAULT_SLUG),
+    examples=Examples(PATH, DATA.catalogue, example_texts),
     own_texts=TEXTS,
     ignored=ignored,
     charts=CHARTS,

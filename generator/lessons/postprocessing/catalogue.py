@@ -22,7 +22,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from generator.course.lesson_file import Data, Exact, QuizData, Row, lesson_data
+from generator.course.lesson_file import Catalogue, Exact, Row, by_slug, lesson_data
 
 Matrix = tuple[tuple[Exact, ...], ...]
 
@@ -62,12 +62,7 @@ class GroupExample(Row):
 Example = Annotated[PostExample | GroupExample, Field(discriminator="kind")]
 
 
-class PostprocessingData(Data):
-    catalogue: tuple[Example, ...]
-    quiz: QuizData
-
-
-SLUG, PATH, DATA = lesson_data(__file__, PostprocessingData)
-BY_SLUG: dict[str, PostExample | GroupExample] = {example.slug: example for example in DATA.catalogue}
+SLUG, PATH, DATA = lesson_data(__file__, Catalogue[Example])
+BY_SLUG = by_slug(DATA.catalogue)
 POST_EXAMPLES = tuple(example for example in DATA.catalogue if isinstance(example, PostExample))
 GROUP_EXAMPLES = tuple(example for example in DATA.catalogue if isinstance(example, GroupExample))

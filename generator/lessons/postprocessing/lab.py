@@ -71,7 +71,6 @@ from generator.lessons.postprocessing.view import (
 )
 
 FOLDER = Path(__file__).resolve().parent
-POST_DEFAULT, GROUP_DEFAULT = "fresh3-threshold", "group2"
 MISMATCH, ROWS, SHAPE, ABOVE_RATIO = "mismatch", "rows", "shape", "above-ratio"
 
 # ---------------------------------------------------------------------------------------
@@ -299,7 +298,7 @@ POST_LAB: Lab[PostState, PostRecord] = Lab(
     state=post_state,
     record=post_record,
     view=post_view,
-    examples=Examples(PATH, POST_EXAMPLES, post_texts, POST_DEFAULT),
+    examples=Examples(PATH, POST_EXAMPLES, post_texts),
     own_texts=POST_TEXTS,
     rules=post_rules,
     ignored=post_ignored,
@@ -383,7 +382,7 @@ GROUP_LAB: Lab[GroupState, GroupRecord] = Lab(
     state=group_state,
     record=group_record,
     view=group_view,
-    examples=Examples(PATH, GROUP_EXAMPLES, group_texts, GROUP_DEFAULT),
+    examples=Examples(PATH, GROUP_EXAMPLES, group_texts),
     own_texts=GROUP_TEXTS,
     rules=group_rules,
     charts=GROUP_CHARTS,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pydantic import model_validator
 
 from generator.core.sensitivity import Neighbour
-from generator.course.lesson_file import Data, Exact, QuizData, Row, lesson_data
+from generator.course.lesson_file import Catalogue, Exact, Row, by_slug, lesson_data
 from generator.lessons.sensitivity.setting import Mechanism, Setting
 
 
@@ -51,10 +51,5 @@ class Example(Row):
         )
 
 
-class SensitivityData(Data):
-    catalogue: tuple[Example, ...]
-    quiz: QuizData
-
-
-SLUG, PATH, DATA = lesson_data(__file__, SensitivityData)
-BY_SLUG: dict[str, Example] = {example.slug: example for example in DATA.catalogue}
+SLUG, PATH, DATA = lesson_data(__file__, Catalogue[Example])
+BY_SLUG = by_slug(DATA.catalogue)

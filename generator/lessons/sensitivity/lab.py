@@ -35,14 +35,14 @@ from generator.core.sensitivity import Neighbour, Query
 from generator.course.golden import Golden
 from generator.course.inputs import CLAIM_ALPHA, Field
 from generator.course.lab import Examples, Lab, Texts, Values
-from generator.lessons.sensitivity.catalogue import BY_SLUG, DATA, PATH, Example
+from generator.course.lesson_file import opening
+from generator.lessons.sensitivity.catalogue import DATA, PATH, Example
 from generator.lessons.sensitivity.charts import CHARTS
 from generator.lessons.sensitivity.records import State, StateRecord, query_name, state_record
 from generator.lessons.sensitivity.setting import ANSWER, MODE, Mechanism, Setting, geometric_neighbours
 from generator.lessons.sensitivity.view import TEXTS, announcement, view
 
 FOLDER = Path(__file__).resolve().parent
-DEFAULT_SLUG = "sum-replace"
 CATEGORY, ORDER, WIDTH, NARROW = "category", "order", "width", "narrow"
 
 
@@ -314,7 +314,7 @@ def _answers(texts: dict[str, str], records: tuple[int, ...], bound: int) -> tup
 
 
 def _case(**changes: str) -> dict[str, str]:
-    return {**example_texts(BY_SLUG[DEFAULT_SLUG]), **changes}
+    return {**example_texts(opening(PATH, DATA.catalogue)), **changes}
 
 
 STATE_CASES = (
@@ -339,7 +339,7 @@ LAB: Lab[State, StateRecord] = Lab(
     state=state,
     record=state_record,
     view=view,
-    examples=Examples(PATH, DATA.catalogue, example_texts, DEFAULT_SLUG),
+    examples=Examples(PATH, DATA.catalogue, example_texts),
     own_texts=TEXTS,
     rules=rules,
     rule_limits=(RANGE_WIDTH,),

@@ -27,9 +27,11 @@ from generator.course.lesson_file import LessonDataError
 from generator.lessons.composition import card, example_record
 from generator.lessons.composition.catalogue import BY_SLUG, DATA, Example
 from generator.lessons.composition.charts import CHARTS
-from generator.lessons.composition.lab import DEFAULT_SLUG, FIELDS, FOLDER, LAB, MODE, example_texts, sample
+from generator.lessons.composition.lab import FIELDS, FOLDER, LAB, MODE, example_texts, sample
 from generator.lessons.composition.view import TEXTS, verdict_text
 from tests.harness.html import parse
+
+DEFAULT_SLUG = LAB.examples.opening().slug
 
 
 def _parsed(html: str) -> list[dict[str, Any]]:
@@ -247,7 +249,7 @@ def test_a_catalogue_row_the_lab_would_refuse_stops_the_build() -> None:
     ):
         row = example.model_copy(update={"slug": "bad", **change})
         with pytest.raises(LessonDataError, match=rf"'bad' is no state of the lab 'composition': .*{reason}"):
-            replace(LAB, examples=replace(LAB.examples, rows=[row], opens=row.slug))
+            replace(LAB, examples=replace(LAB.examples, rows=[row.model_copy(update={"opens": True})]))
 
 
 # ---------------------------------------------------------------------------------------

@@ -31,11 +31,11 @@ from generator.core.logarithm import ln_decimal
 from generator.core.optimal_composition import OptimalComposition, Step
 from generator.core.profile import Profile
 from generator.course.lesson_about import split_front_matter
-from generator.course.lesson_file import LessonDataError, read_data
+from generator.course.lesson_file import Catalogue, LessonDataError, read_data
 from generator.course.lessons import lessons
 from generator.course.records import to_json
 from generator.lessons.optimal import records
-from generator.lessons.optimal.catalogue import BY_SLUG, DATA, Example, OptimalData
+from generator.lessons.optimal.catalogue import BY_SLUG, DATA, Example
 from generator.lessons.optimal.lab import LAB
 from generator.lessons.optimal.records import ExampleRecord
 
@@ -284,7 +284,7 @@ def test_the_data_file_refuses_bad_rows(tmp_path: Path, row: dict[str, Any], mes
     data["catalogue"] = [row]
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(LessonDataError, match=r"catalogue\[0\] 'x'") as error:
-        read_data(path, OptimalData)
+        read_data(path, Catalogue[Example])
     assert message in str(error.value)
 
 
@@ -302,7 +302,7 @@ def test_the_data_file_refuses_bad_rows(tmp_path: Path, row: dict[str, Any], mes
 def test_a_row_the_lab_would_refuse_is_an_error(row: dict[str, Any], message: str) -> None:
     example = Example.model_validate_json(json.dumps(row))
     with pytest.raises(LessonDataError, match="catalogue row 'x' is no state of the lab 'optimal'") as error:
-        replace(LAB, examples=replace(LAB.examples, rows=[example], opens=example.slug))
+        replace(LAB, examples=replace(LAB.examples, rows=[example.model_copy(update={"opens": True})]))
     assert message in str(error.value)
 
 
@@ -314,7 +314,7 @@ def test_the_catalogue_refuses_a_repeated_slug(tmp_path: Path) -> None:
     data["catalogue"] = [ROW, ROW]
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(LessonDataError, match="repeats an earlier row"):
-        read_data(path, OptimalData)
+        read_data(path, Catalogue[Example])
 
 
 def test_the_catalogue_holds_the_rows_the_lesson_needs() -> None:

@@ -26,16 +26,16 @@ import pytest
 from generator.core.group_privacy import approximate_chain, geometric_chain
 from generator.core.post_processing import is_invertible_on
 from generator.core.profile import Profile
-from generator.course.lesson_file import LessonDataError, read_data
+from generator.course.lesson_file import Catalogue, LessonDataError, read_data
 from generator.lessons.postprocessing import LESSON, record
 from generator.lessons.postprocessing.catalogue import (
     DATA,
     GROUP_EXAMPLES,
     PATH,
     POST_EXAMPLES,
+    Example,
     GroupExample,
     PostExample,
-    PostprocessingData,
 )
 from generator.lessons.postprocessing.lab import GROUP_LAB, POST_LAB, group_texts, post_texts
 from generator.lessons.postprocessing.page_records import GRID, GroupExampleRecord, PostExampleRecord
@@ -217,11 +217,11 @@ GOOD_GROUP: dict[str, Any] = {
 }
 
 
-def _read(rows: list[dict[str, Any]], tmp_path: Path) -> PostprocessingData:
+def _read(rows: list[dict[str, Any]], tmp_path: Path) -> Catalogue[Example]:
     data = json.loads(PATH.read_text(encoding="utf-8"))
     path = tmp_path / "lesson.json"
     path.write_text(json.dumps({**data, "catalogue": rows}, ensure_ascii=False), encoding="utf-8")
-    return read_data(path, PostprocessingData)
+    return read_data(path, Catalogue[Example])
 
 
 @pytest.mark.parametrize(
@@ -264,7 +264,7 @@ def test_a_row_that_is_no_state_of_its_lab_is_refused(
     (row,) = _read([{**GOOD_POST, **change}], tmp_path).catalogue
     assert isinstance(row, PostExample)
     with pytest.raises(LessonDataError, match=f"'a' is no state of the lab 'postprocessing': {reason}"):
-        replace(POST_LAB, examples=replace(POST_LAB.examples, rows=[row], opens=row.slug))
+        replace(POST_LAB, examples=replace(POST_LAB.examples, rows=[row.model_copy(update={"opens": True})]))
 
 
 @pytest.mark.parametrize(
@@ -277,4 +277,6 @@ def test_a_group_row_that_is_no_state_of_its_lab_is_refused(
     (row,) = _read([{**GOOD_GROUP, **change}], tmp_path).catalogue
     assert isinstance(row, GroupExample)
     with pytest.raises(LessonDataError, match=f"'b' is no state of the lab 'group': {reason}"):
-        replace(GROUP_LAB, examples=replace(GROUP_LAB.examples, rows=[row], opens=row.slug))
+        replace(
+            GROUP_LAB, examples=replace(GROUP_LAB.examples, rows=[row.model_copy(update={"opens": True})])
+        )

@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 
 from generator.core.sensitivity import Neighbour
-from generator.course.lesson_file import LessonDataError, read_data
+from generator.course.lesson_file import Catalogue, LessonDataError, read_data
 from generator.lessons.sensitivity import LESSON, record
-from generator.lessons.sensitivity.catalogue import BY_SLUG, DATA, PATH, Example, SensitivityData
+from generator.lessons.sensitivity.catalogue import BY_SLUG, DATA, PATH, Example
 from generator.lessons.sensitivity.examples import (
     CONTINUOUS,
     ExampleRecord,
@@ -243,7 +243,7 @@ def test_the_catalogue_refuses_a_bad_row_by_name(
     tmp_path: Path, changes: dict[str, object], reason: str
 ) -> None:
     data = json.loads(PATH.read_text(encoding="utf-8"))
-    data["catalogue"] = [{**data["catalogue"][0], **changes}]
+    data["catalogue"] = [{**data["catalogue"][0], "opens": True, **changes}]
     path = tmp_path / "lesson.json"
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     with pytest.raises(LessonDataError, match=rf"catalogue(\[0\]| row) 'count-add'.*{reason}"):
@@ -252,8 +252,8 @@ def test_the_catalogue_refuses_a_bad_row_by_name(
 
 def _lab_of(path: Path) -> object:
     """The lab with the catalogue of the lesson file at ``path``, opening with its one row."""
-    rows = read_data(path, SensitivityData).catalogue
-    return replace(LAB, examples=replace(LAB.examples, path=path, rows=rows, opens="count-add"))
+    rows = read_data(path, Catalogue[Example]).catalogue
+    return replace(LAB, examples=replace(LAB.examples, path=path, rows=rows))
 
 
 def test_the_presets_and_the_files() -> None:
