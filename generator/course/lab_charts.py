@@ -12,7 +12,8 @@ things, each of one shape in every lab:
 - the rows the engine hands a set's charts (:meth:`LabCharts.rows`): the set's name and, by
   kind, each chart's named data sets. The golden vectors hold these to the engine's.
 
-A lab whose charts read one way in every state has one spec set; a lab whose axes are named
+A lab whose charts read one way in every state has one spec set; a lab of one chart names its
+set for that chart (:meth:`LabCharts.single`); a lab whose axes are named
 for a state's mode (the composition lab) names its set from the record and ships one set per
 mode (``shipped``: the records whose specs the page carries).
 """
@@ -63,6 +64,11 @@ class LabCharts(Generic[Rec]):
     name: str | Callable[[Rec], str]
     charts: tuple[Chart[Rec], ...]
     shipped: Callable[[], Sequence[Rec]] | None = None
+
+    @classmethod
+    def single(cls, chart: Chart[Rec]) -> LabCharts[Rec]:
+        """The charts of a lab that draws one chart: one spec set, named for the chart's kind."""
+        return cls(chart.kind, (chart,))
 
     def __post_init__(self) -> None:
         kinds = self.kinds

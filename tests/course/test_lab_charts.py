@@ -51,6 +51,12 @@ def test_rows_name_the_set_and_give_each_charts_data_sets() -> None:
     assert CHARTS.rows(SECOND)["spec"] == "b"
 
 
+def test_a_lab_of_one_chart_has_one_set_named_for_that_chart() -> None:
+    single = LabCharts.single(Chart("dots", dots_chart, dots_data, "점"))
+    assert single.rows(FIRST) == {"spec": "dots", "data": {"dots": {"dots": [{"x": 0, "y": 3}]}}}
+    assert list(single.specs((FIRST, SECOND))) == ["dots"]
+
+
 def test_specs_group_each_records_charts_under_its_set() -> None:
     specs = CHARTS.specs((FIRST, SECOND))
     assert list(specs) == ["a", "b"]

@@ -103,6 +103,4 @@ def tradeoff_chart(record: StateRecord) -> alt.LayerChart:
     )
 
 
-CHARTS: LabCharts[StateRecord] = LabCharts(
-    "tradeoff", (Chart("tradeoff", tradeoff_chart, chart_rows, chart_label),)
-)
+CHARTS: LabCharts[StateRecord] = LabCharts.single(Chart("tradeoff", tradeoff_chart, chart_rows, chart_label))

@@ -82,6 +82,4 @@ def curve_chart(record: StateRecord) -> alt.LayerChart:
     )
 
 
-CHARTS: LabCharts[StateRecord] = LabCharts(
-    "delta-curve", (Chart("delta-curve", curve_chart, chart_rows, chart_label),)
-)
+CHARTS: LabCharts[StateRecord] = LabCharts.single(Chart("delta-curve", curve_chart, chart_rows, chart_label))

@@ -100,9 +100,9 @@ def group_chart(record: GroupRecord) -> alt.LayerChart:
     )
 
 
-POST_CHARTS: LabCharts[PostRecord] = LabCharts(
-    "profiles", (Chart("profiles", profiles_chart, post_rows, post_chart_label),)
+POST_CHARTS: LabCharts[PostRecord] = LabCharts.single(
+    Chart("profiles", profiles_chart, post_rows, post_chart_label)
 )
-GROUP_CHARTS: LabCharts[GroupRecord] = LabCharts(
-    "group", (Chart("group", group_chart, group_rows, GROUP_TEXTS["chart-label"]),)
+GROUP_CHARTS: LabCharts[GroupRecord] = LabCharts.single(
+    Chart("group", group_chart, group_rows, GROUP_TEXTS["chart-label"])
 )

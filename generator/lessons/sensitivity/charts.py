@@ -70,6 +70,4 @@ def laws_chart(record: StateRecord) -> alt.Chart:
     return chart
 
 
-CHARTS: LabCharts[StateRecord] = LabCharts(
-    "sensitivity", (Chart("laws", laws_chart, chart_rows, TEXTS["chart-label"]),)
-)
+CHARTS: LabCharts[StateRecord] = LabCharts.single(Chart("laws", laws_chart, chart_rows, TEXTS["chart-label"]))

@@ -387,5 +387,5 @@ export function charts(record) {
       laws.push({ output: Number(labels[i]), law: LAWS[index], probability: toNumber(exactOf(p)), exact: p });
     });
   }
-  return { spec: 'sensitivity', data: { laws: { laws } } };
+  return { spec: 'laws', data: { laws: { laws } } };
 }
