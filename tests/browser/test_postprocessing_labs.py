@@ -188,13 +188,18 @@ DEFAULT_POST = POST_LAB.examples.opening()
 DEFAULT_GROUP = GROUP_LAB.examples.opening()
 
 
+def _load(page: Page, url: str) -> None:
+    """The page at `url`, in its tab: both labs mounted."""
+    page.goto(url)
+    page.wait_for_selector(f"{POST}[data-lab-mounted]", state="attached")
+    page.wait_for_selector(f"{GROUP}[data-lab-mounted]", state="attached")
+
+
 def open_page(new_page: Any, url: str) -> tuple[Page, Any]:
     page, log = new_page(viewport={"width": 1280, "height": 900})
     # Hostile text that ran would call alert: it is recorded, never shown.
     page.add_init_script("window.alert = () => { window.__alerted = true; };")
-    page.goto(url)
-    page.wait_for_selector(f"{POST}[data-lab-mounted]", state="attached")
-    page.wait_for_selector(f"{GROUP}[data-lab-mounted]", state="attached")
+    _load(page, url)
     return page, log
 
 
@@ -739,8 +744,7 @@ def test_bad_input_in_the_post_processing_lab_gets_its_message_and_the_last_stat
     for field, text, reason in POST_BAD:
         kind = "weights" if field.startswith("weights") else field if field == "map1" else ""
         if kind != prepared:
-            page.goto(site_url + PAGE)
-            page.wait_for_selector(f"{POST}[data-lab-mounted]", state="attached")
+            _load(page, site_url + PAGE)
             _prepare_post(page, field)
             prepared = kind
         beside = SHOWN_BESIDE.get((field, reason), field)
@@ -837,23 +841,25 @@ POST_BAD_URL = [
 ]
 
 
-@pytest.mark.parametrize(("param", "text"), POST_BAD_URL)
 def test_a_bad_url_parameter_of_the_post_processing_lab_falls_back_and_is_named(
-    new_page: Any, site_url: str, param: str, text: str
+    new_page: Any, site_url: str
 ) -> None:
-    """From a state of typed rows with F¹ ticked, one parameter bad."""
+    """From a state of typed rows with F¹ ticked, one parameter of POST_BAD_URL bad at a time,
+    every address opened in one tab."""
     base = {**post_texts(DEFAULT_POST), **URL_BASE}
     default = post_texts(DEFAULT_POST)
-    page, log = open_page(new_page, f"{site_url}{PAGE}?{query(POST_PARAMS, {**base, param: text})}{POST}")
-    notice = page.locator(f"{POST} [data-lab-notice]")
-    expect(notice).to_be_visible()
-    expect(notice).to_contain_text(param)
-    assert SCRIPT_TEXTS["bad-url"].split("(")[0] in notice.inner_text()
-    state = _fallback(read_post_state, base, default, param)
-    assert isinstance(state, PostState)
-    assert shown(page, POST) == expected_post(state)
-    expect(page.locator(f"{GROUP} [data-lab-notice]")).to_be_hidden()
-    assert_clean(page, POST)
+    page, log = open_page(new_page, site_url + PAGE)
+    for param, text in POST_BAD_URL:
+        _load(page, f"{site_url}{PAGE}?{query(POST_PARAMS, {**base, param: text})}{POST}")
+        notice = page.locator(f"{POST} [data-lab-notice]")
+        expect(notice).to_be_visible()
+        expect(notice).to_contain_text(param)
+        assert SCRIPT_TEXTS["bad-url"].split("(")[0] in notice.inner_text()
+        state = _fallback(read_post_state, base, default, param)
+        assert isinstance(state, PostState)
+        assert shown(page, POST) == expected_post(state), (param, text)
+        expect(page.locator(f"{GROUP} [data-lab-notice]")).to_be_hidden()
+        assert_clean(page, POST)
     assert log.page_errors == []
 
 
@@ -872,21 +878,21 @@ GROUP_BAD_URL = [
 ]
 
 
-@pytest.mark.parametrize(("param", "text"), GROUP_BAD_URL)
-def test_a_bad_url_parameter_of_the_group_lab_falls_back_and_is_named(
-    new_page: Any, site_url: str, param: str, text: str
-) -> None:
+def test_a_bad_url_parameter_of_the_group_lab_falls_back_and_is_named(new_page: Any, site_url: str) -> None:
+    """One parameter of GROUP_BAD_URL bad at a time, every address opened in one tab."""
     base = {"p": "0.900", "g": "3", "alpha1": "2.0"}
     default = group_texts(DEFAULT_GROUP)
-    page, log = open_page(new_page, f"{site_url}{PAGE}?{query(GROUP_PARAMS, {**base, param: text})}{GROUP}")
-    notice = page.locator(f"{GROUP} [data-lab-notice]")
-    expect(notice).to_be_visible()
-    expect(notice).to_contain_text(param)
-    state = _fallback(read_group_state, base, default, param)
-    assert isinstance(state, GroupState)
-    assert shown(page, GROUP) == expected_group(state)
-    expect(page.locator(f"{POST} [data-lab-notice]")).to_be_hidden()
-    assert_clean(page, GROUP)
+    page, log = open_page(new_page, site_url + PAGE)
+    for param, text in GROUP_BAD_URL:
+        _load(page, f"{site_url}{PAGE}?{query(GROUP_PARAMS, {**base, param: text})}{GROUP}")
+        notice = page.locator(f"{GROUP} [data-lab-notice]")
+        expect(notice).to_be_visible()
+        expect(notice).to_contain_text(param)
+        state = _fallback(read_group_state, base, default, param)
+        assert isinstance(state, GroupState)
+        assert shown(page, GROUP) == expected_group(state), (param, text)
+        expect(page.locator(f"{POST} [data-lab-notice]")).to_be_hidden()
+        assert_clean(page, GROUP)
     assert log.page_errors == []
 
 
