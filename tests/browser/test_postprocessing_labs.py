@@ -810,6 +810,38 @@ def _fallback(read: Any, base: dict[str, str], default: dict[str, str], bad: str
     return read(default) if isinstance(state, dict) else state
 
 
+def _falls_back(
+    new_page: Any,
+    site_url: str,
+    lab: str,
+    bad: list[tuple[str, str]],
+    base: dict[str, str],
+    default: dict[str, str],
+) -> None:
+    """Opens, in one tab, `base` with one parameter of `bad` bad at a time: the lab's notice
+    names the parameter, the lab shows the state the kit falls back to, the other lab says
+    nothing, and nothing hostile shows or runs."""
+    post = lab == POST
+    params, read, expected, kind = (
+        (POST_PARAMS, read_post_state, expected_post, PostState)
+        if post
+        else (GROUP_PARAMS, read_group_state, expected_group, GroupState)
+    )
+    page, log = open_page(new_page, site_url + PAGE)
+    for param, text in bad:
+        _load(page, f"{site_url}{PAGE}?{query(params, {**base, param: text})}{lab}")
+        notice = page.locator(f"{lab} [data-lab-notice]")
+        expect(notice).to_be_visible()
+        expect(notice).to_contain_text(param)
+        assert SCRIPT_TEXTS["bad-url"].split("(")[0] in notice.inner_text()
+        state = _fallback(read, base, default, param)
+        assert isinstance(state, kind)
+        assert shown(page, lab) == expected(state), (param, text)
+        expect(page.locator(f"{GROUP if post else POST} [data-lab-notice]")).to_be_hidden()
+        assert_clean(page, lab)
+    assert log.page_errors == []
+
+
 URL_BASE = {
     "source": "rows",
     "weights0": "3,2,1",
@@ -847,20 +879,7 @@ def test_a_bad_url_parameter_of_the_post_processing_lab_falls_back_and_is_named(
     """From a state of typed rows with F¹ ticked, one parameter of POST_BAD_URL bad at a time,
     every address opened in one tab."""
     base = {**post_texts(DEFAULT_POST), **URL_BASE}
-    default = post_texts(DEFAULT_POST)
-    page, log = open_page(new_page, site_url + PAGE)
-    for param, text in POST_BAD_URL:
-        _load(page, f"{site_url}{PAGE}?{query(POST_PARAMS, {**base, param: text})}{POST}")
-        notice = page.locator(f"{POST} [data-lab-notice]")
-        expect(notice).to_be_visible()
-        expect(notice).to_contain_text(param)
-        assert SCRIPT_TEXTS["bad-url"].split("(")[0] in notice.inner_text()
-        state = _fallback(read_post_state, base, default, param)
-        assert isinstance(state, PostState)
-        assert shown(page, POST) == expected_post(state), (param, text)
-        expect(page.locator(f"{GROUP} [data-lab-notice]")).to_be_hidden()
-        assert_clean(page, POST)
-    assert log.page_errors == []
+    _falls_back(new_page, site_url, POST, POST_BAD_URL, base, post_texts(DEFAULT_POST))
 
 
 GROUP_BAD_URL = [
@@ -881,19 +900,7 @@ GROUP_BAD_URL = [
 def test_a_bad_url_parameter_of_the_group_lab_falls_back_and_is_named(new_page: Any, site_url: str) -> None:
     """One parameter of GROUP_BAD_URL bad at a time, every address opened in one tab."""
     base = {"p": "0.900", "g": "3", "alpha1": "2.0"}
-    default = group_texts(DEFAULT_GROUP)
-    page, log = open_page(new_page, site_url + PAGE)
-    for param, text in GROUP_BAD_URL:
-        _load(page, f"{site_url}{PAGE}?{query(GROUP_PARAMS, {**base, param: text})}{GROUP}")
-        notice = page.locator(f"{GROUP} [data-lab-notice]")
-        expect(notice).to_be_visible()
-        expect(notice).to_contain_text(param)
-        state = _fallback(read_group_state, base, default, param)
-        assert isinstance(state, GroupState)
-        assert shown(page, GROUP) == expected_group(state), (param, text)
-        expect(page.locator(f"{POST} [data-lab-notice]")).to_be_hidden()
-        assert_clean(page, GROUP)
-    assert log.page_errors == []
+    _falls_back(new_page, site_url, GROUP, GROUP_BAD_URL, base, group_texts(DEFAULT_GROUP))
 
 
 def test_parameters_under_the_other_labs_fragment_are_left_alone(new_page: Any, site_url: str) -> None:
