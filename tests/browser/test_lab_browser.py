@@ -25,7 +25,7 @@ from generator.lessons.composition.lab import FIELDS, LAB, example_texts
 from generator.lessons.composition.records import StateRecord
 from tests.browser.test_lab_parity import FORMATTER
 from tests.conftest import LESSON_PAGE
-from tests.harness.labs import FORBIDDEN, open_lab
+from tests.harness.labs import FORBIDDEN, assert_named, open_lab
 
 pytestmark = pytest.mark.browser
 
@@ -201,14 +201,7 @@ def test_typing_into_each_field_updates_the_outputs(new_page: Any, lesson: tuple
         state[name] = text
         assert_shows(
             page,
-            record_for(
-                state["mode"],
-                int(state["p"]),
-                int(state["k"]),
-                state["alpha"],
-                state["delta"],
-                state["alpha0"],
-            ),
+            LAB.record(LAB.read(state)),
         )
     expect(page.locator('#lab [data-lab-note="eps-alpha"]')).to_contain_text("ln(57/10)")
     expect(page.locator("#lab [data-lab-live]")).to_have_text(
@@ -308,44 +301,39 @@ def test_the_url_round_trips_through_reload_and_back(new_page: Any, lesson: tupl
     assert_clean(shared, shared_log, origin)
 
 
-@pytest.mark.parametrize(
-    ("query", "bad"),
-    [
-        ("k=1e309", ["k"]),
-        ("p=-1", ["p"]),
-        ("alpha=NaN", ["alpha"]),
-        ("mode=%3Cscript%3Ealert(1)%3C/script%3E", ["mode"]),
-        ("k=3&k=5", ["k"]),
-        ("mode=copy&k=3&p=101&alpha=3.05&delta=1.5&alpha0=Infinity", ["p", "alpha", "delta", "alpha0"]),
-        ("delta=" + "1" * 400, ["delta"]),
-    ],
-)
-def test_hostile_url_parameters_fall_back_to_defaults_with_a_notice(
-    new_page: Any, built_site: Path, query: str, bad: list[str]
-) -> None:
+HOSTILE_ADDRESSES = [
+    ("k=1e309", ["k"]),
+    ("p=-1", ["p"]),
+    ("alpha=NaN", ["alpha"]),
+    ("mode=%3Cscript%3Ealert(1)%3C/script%3E", ["mode"]),
+    ("k=3&k=5", ["k"]),
+    ("mode=copy&k=3&p=101&alpha=3.05&delta=1.5&alpha0=Infinity", ["p", "alpha", "delta", "alpha0"]),
+    ("delta=" + "1" * 400, ["delta"]),
+]
+
+
+def test_hostile_url_parameters_fall_back_to_defaults_with_a_notice(new_page: Any, built_site: Path) -> None:
+    """Every address of HOSTILE_ADDRESSES, opened from disk in one tab."""
     url = (built_site / LESSON_PAGE).as_uri()
-    page, log = open_lab(new_page, f"{url}?{query}")
-    notice = page.locator("#lab [data-lab-notice]")
-    expect(notice).to_be_visible()
-    expect(notice).to_contain_text(f"({', '.join(bad)})")
-    state = dict(default_values())
-    if query.startswith("mode=copy"):
-        state.update(mode="copy", k="3")
-    for name in ("k", "p", "alpha", "delta", "alpha0"):
-        expect(page.locator(f"#cl-lab-{name}")).to_have_value(state[name])
-    assert_shows(
-        page,
-        record_for(
-            state["mode"], int(state["p"]), int(state["k"]), state["alpha"], state["delta"], state["alpha0"]
-        ),
-    )
-    assert "<script>" not in page.locator("#lab").inner_html().replace(
-        '<script type="application/json" data-lab-specs>', ""
-    )
-    assert address_query(page) == "&".join(
-        f"{name}={state[name]}" for name in ("mode", "k", "p", "alpha", "delta", "alpha0")
-    )
-    assert_clean(page, log, "file://")
+    page, log = open_lab(new_page, url)
+    for query, bad in HOSTILE_ADDRESSES:
+        assert_named(page, f"{url}?{query}", "#lab", f"({', '.join(bad)})")
+        state = dict(default_values())
+        if query.startswith("mode=copy"):
+            state.update(mode="copy", k="3")
+        for name in ("k", "p", "alpha", "delta", "alpha0"):
+            expect(page.locator(f"#cl-lab-{name}")).to_have_value(state[name])
+        assert_shows(
+            page,
+            LAB.record(LAB.read(state)),
+        )
+        assert "<script>" not in page.locator("#lab").inner_html().replace(
+            '<script type="application/json" data-lab-specs>', ""
+        ), query
+        assert address_query(page) == "&".join(
+            f"{name}={state[name]}" for name in ("mode", "k", "p", "alpha", "delta", "alpha0")
+        ), query
+        assert_clean(page, log, "file://")
 
 
 # ---------- bad field input ----------
@@ -446,9 +434,7 @@ def test_a_shared_link_at_large_k_mounts_whole(new_page: Any, built_site: Path, 
     state = dict(pair.split("=") for pair in query.split("&"))
     assert_shows(
         page,
-        record_for(
-            state["mode"], int(state["p"]), int(state["k"]), state["alpha"], state["delta"], state["alpha0"]
-        ),
+        LAB.record(LAB.read(state)),
     )
     expect(page.locator("#lab [data-lab-static]")).to_be_hidden()
     expect(page.locator("#lab .cl-lab-chart .vega-embed svg")).to_have_count(2)

@@ -22,12 +22,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from generator.course.lab import SCRIPT_TEXTS
 from generator.course.templates import environment
 from generator.lessons.optimal.catalogue import BY_SLUG, DATA
 from generator.lessons.optimal.lab import DEFAULT, FOLDER, example_texts, sample
 from generator.lessons.optimal.lab import LAB as OPTIMAL
-from tests.harness.labs import FORBIDDEN, from_address
+from tests.harness.labs import FORBIDDEN, assert_clean, assert_named, assert_refused, from_address
 from tests.harness.labs import open_lab as open_harness_lab
 from tests.harness.slots import output_slots
 
@@ -181,53 +180,40 @@ BAD_INPUT = [
 ]
 
 
-@pytest.mark.parametrize(("field", "text", "reason"), BAD_INPUT)
-def test_bad_input_gets_its_message_and_the_last_state_stays(
-    new_page: Any, site_url: str, field: str, text: str, reason: str
-) -> None:
+def test_bad_input_gets_its_message_and_the_last_state_stays(new_page: Any, site_url: str) -> None:
+    """Every bad text of BAD_INPUT, typed in one page (tests/harness/labs.assert_refused)."""
     page, log = open_lab(new_page, site_url + PAGE)
-    before = shown_slots(page)
-    page.fill(f"{LAB} #cl-optimal-{field}", text)
-    expect(page.locator(f'{LAB} [data-error-for="{field}"]')).to_have_text(MESSAGES[field][reason])
-    expect(page.locator(LAB)).to_have_attribute("data-lab-stale", "input")
-    assert shown_slots(page) == before
-    assert not FORBIDDEN.search(page.locator(LAB).inner_text())
-    assert page.locator("script:not([src])").filter(has_text="alert(1)").count() == 0
+    for field, text, reason in BAD_INPUT:
+        assert_refused(page, LAB, field, text, MESSAGES[field][reason], shown_slots)
     assert log.page_errors == []
 
 
-@pytest.mark.parametrize(
-    ("text", "reason"),
-    [(",".join(["2:0"] * 13), "count"), ("2;0", "syntax"), ("2:1", "range"), ("", "empty")],
-)
-def test_a_bad_list_of_steps_in_mode_mixed(new_page: Any, site_url: str, text: str, reason: str) -> None:
+BAD_STEPS = [(",".join(["2:0"] * 13), "count"), ("2;0", "syntax"), ("2:1", "range"), ("", "empty")]
+
+
+def test_a_bad_list_of_steps_in_mode_mixed(new_page: Any, site_url: str) -> None:
+    """Every bad list of BAD_STEPS, typed in one page in mode mixed."""
     page, log = open_lab(new_page, site_url + PAGE)
     page.locator(f'{LAB} input[name="mode"][value="mixed"]').check()
     expect(page.locator(LAB)).not_to_have_attribute("data-lab-stale", "input")
-    before = shown_slots(page)
-    page.fill(f"{LAB} #cl-optimal-steps", text)
-    expect(page.locator(f'{LAB} [data-error-for="steps"]')).to_have_text(MESSAGES["steps"][reason])
-    assert shown_slots(page) == before
+    for text, reason in BAD_STEPS:
+        assert_refused(page, LAB, "steps", text, MESSAGES["steps"][reason], shown_slots)
     assert log.page_errors == []
 
 
-@pytest.mark.parametrize(
-    ("query", "bad"),
-    [
-        ("alpha0=1.1&delta0=1&k=100&delta=0.00001", "delta0"),
-        ("alpha0=1.1&delta0=0&k=100&delta=0", "delta"),
-        ("mode=mixed&steps=" + ",".join(["2:0"] * 13) + "&delta=0.1", "steps"),
-        ("alpha0=x&delta0=0&k=100&delta=0.00001", "alpha0"),
-        ("mode=both&k=100", "mode"),
-    ],
-)
-def test_a_bad_url_parameter_falls_back_and_is_named(
-    new_page: Any, site_url: str, query: str, bad: str
-) -> None:
-    page, log = open_lab(new_page, f"{site_url}{PAGE}?{query}")
-    notice = page.locator(f"{LAB} [data-lab-notice]")
-    expect(notice).to_be_visible()
-    expect(notice).to_contain_text(bad)
-    assert SCRIPT_TEXTS["bad-url"].split("(")[0] in notice.inner_text()
-    assert not FORBIDDEN.search(page.locator(LAB).inner_text())
+BAD_ADDRESSES = [
+    ("alpha0=1.1&delta0=1&k=100&delta=0.00001", "delta0"),
+    ("alpha0=1.1&delta0=0&k=100&delta=0", "delta"),
+    ("mode=mixed&steps=" + ",".join(["2:0"] * 13) + "&delta=0.1", "steps"),
+    ("alpha0=x&delta0=0&k=100&delta=0.00001", "alpha0"),
+    ("mode=both&k=100", "mode"),
+]
+
+
+def test_a_bad_url_parameter_falls_back_and_is_named(new_page: Any, site_url: str) -> None:
+    """Every address of BAD_ADDRESSES, opened in one tab: the notice names the parameter."""
+    page, log = open_lab(new_page, site_url + PAGE)
+    for query, bad in BAD_ADDRESSES:
+        assert_named(page, f"{site_url}{PAGE}?{query}", LAB, bad)
+        assert_clean(page, LAB)
     assert log.page_errors == []

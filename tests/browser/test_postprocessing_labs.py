@@ -63,7 +63,7 @@ from generator.lessons.postprocessing.records import (
 )
 from generator.lessons.postprocessing.view import POST_TEXTS, group_view, post_view
 from tests.harness.html import attributes, parse
-from tests.harness.labs import FORBIDDEN, from_address
+from tests.harness.labs import address, assert_clean, assert_named, assert_refused, from_address
 
 pytestmark = pytest.mark.browser
 
@@ -148,6 +148,14 @@ def shown(page: Page, lab: str) -> dict[str, Any]:
     return result
 
 
+def post_shown(page: Page) -> dict[str, Any]:
+    return shown(page, POST)
+
+
+def group_shown(page: Page) -> dict[str, Any]:
+    return shown(page, GROUP)
+
+
 def shown_fields(page: Page, lab: str) -> dict[str, Any]:
     """Every input of a lab: text fields by name with their value, boxes and radios by checked."""
     fields: dict[str, Any] = page.evaluate(
@@ -157,15 +165,6 @@ def shown_fields(page: Page, lab: str) -> dict[str, Any]:
         lab,
     )
     return fields
-
-
-def assert_clean(page: Page, lab: str) -> None:
-    """No NaN, Infinity or undefined in the lab's text, and no typed markup became an element or ran."""
-    text = page.locator(lab).inner_text()
-    assert not FORBIDDEN.search(text), text
-    assert page.locator("img[src='x']").count() == 0
-    assert page.locator("script:not([src])").filter(has_text="alert(1)").count() == 0
-    assert page.evaluate("window.__alerted === undefined")
 
 
 # ---------------------------------------------------------------------------------------
@@ -457,11 +456,6 @@ def test_the_group_catalogue_and_a_sample_show_what_the_core_computes(new_page: 
 # Presets, the address, the keyboard
 
 
-def _address(page: Page) -> tuple[str, str]:
-    address: list[str] = page.evaluate("[decodeURIComponent(location.search), location.hash]")
-    return address[0], address[1]
-
-
 def test_a_preset_is_pressed_and_written_to_the_address_of_its_own_lab(new_page: Any, site_url: str) -> None:
     page, log = open_page(new_page, site_url + PAGE)
     group_before = shown(page, GROUP), shown_fields(page, GROUP)
@@ -475,7 +469,7 @@ def test_a_preset_is_pressed_and_written_to_the_address_of_its_own_lab(new_page:
     state = post_state(merge)
     assert shown(page, POST) == expected_post(state)
     texts = canonical_post(post_texts(merge))
-    assert _address(page) == ("?" + "&".join(f"{n}={texts[n]}" for n in POST_PARAMS), POST)
+    assert address(page) == ("?" + "&".join(f"{n}={texts[n]}" for n in POST_PARAMS), POST)
     assert (shown(page, GROUP), shown_fields(page, GROUP)) == group_before
     # The group lab's preset: its own address, the other lab untouched.
     post_after = shown(page, POST), shown_fields(page, POST)
@@ -485,14 +479,14 @@ def test_a_preset_is_pressed_and_written_to_the_address_of_its_own_lab(new_page:
         "aria-pressed", "true"
     )
     assert shown(page, GROUP) == expected_group(group_state(group4))
-    assert _address(page) == ("?" + lab_query(group4), GROUP)
+    assert address(page) == ("?" + lab_query(group4), GROUP)
     assert (shown(page, POST), shown_fields(page, POST)) == post_after
     # Back: the address holds the post lab's entry again; the group lab keeps its own state.
     page.go_back()
     expect(page.locator(f'{GROUP} [data-preset="{lab_query(group4)}"]')).to_have_attribute(
         "aria-pressed", "true"
     )
-    assert _address(page)[1] == POST
+    assert address(page)[1] == POST
     assert shown(page, POST) == expected_post(state)
     assert log.console_errors == []
     assert log.page_errors == []
@@ -517,7 +511,7 @@ def test_the_address_round_trip_of_the_post_processing_lab(new_page: Any, site_u
     expect(page.locator(f'{POST} [data-out="claim"]')).to_contain_text("α = 5/2")
     assert shown(page, POST) == expected_post(edited)
     canonical["alpha"] = "2.5"
-    assert _address(page) == ("?" + "&".join(f"{n}={canonical[n]}" for n in POST_PARAMS), POST)
+    assert address(page) == ("?" + "&".join(f"{n}={canonical[n]}" for n in POST_PARAMS), POST)
     page.reload()
     page.wait_for_selector(f"{POST}[data-lab-mounted]", state="attached")
     assert shown_fields(page, POST) == post_fields_of(canonical)
@@ -542,7 +536,7 @@ def test_the_address_round_trip_of_the_group_lab(new_page: Any, site_url: str) -
     expect(page.locator(f'{GROUP} [data-out="eps-pure"]')).to_contain_text("7·ln(9)")
     edited = group_of({**canonical, "g": "7"})
     assert shown(page, GROUP) == expected_group(edited)
-    assert _address(page) == ("?p=0.900&g=7&alpha1=3.5", GROUP)
+    assert address(page) == ("?p=0.900&g=7&alpha1=3.5", GROUP)
     page.reload()
     page.wait_for_selector(f"{GROUP}[data-lab-mounted]", state="attached")
     assert shown(page, GROUP) == expected_group(edited)
@@ -708,32 +702,6 @@ def _prepare_post(page: Page, field: str) -> None:
     expect(page.locator(POST)).not_to_have_attribute("data-lab-stale", "input")
 
 
-def _refused(page: Page, lab: str, prefix: str, field: str, text: str, beside: str, message: str) -> None:
-    """Types `text` into `field`: its message shows beside `beside`, described and marked
-    invalid, the lab is stale and both labs show what they showed; the field's text typed
-    back clears the message and the lab shows the same state again."""
-    other = GROUP if lab == POST else POST
-    before, other_before, address = shown(page, lab), shown(page, other), _address(page)
-    good = page.input_value(f"{lab} #cl-{prefix}-{field}")
-    page.fill(f"{lab} #cl-{prefix}-{field}", text)
-    error = page.locator(f'{lab} [data-error-for="{beside}"]')
-    expect(error).to_have_text(message)
-    expect(error).to_be_visible()
-    assert str(error.get_attribute("id")) in str(
-        page.locator(f"{lab} #cl-{prefix}-{beside}").get_attribute("aria-describedby")
-    )
-    expect(page.locator(f"{lab} #cl-{prefix}-{beside}")).to_have_attribute("aria-invalid", "true")
-    expect(page.locator(lab)).to_have_attribute("data-lab-stale", "input")
-    assert shown(page, lab) == before, (field, text)
-    assert shown(page, other) == other_before, (field, text)
-    assert _address(page) == address, (field, text)
-    assert_clean(page, lab)
-    page.fill(f"{lab} #cl-{prefix}-{field}", good)
-    expect(error).to_be_hidden()
-    expect(page.locator(lab)).not_to_have_attribute("data-lab-stale", "input")
-    assert shown(page, lab) == before, (field, text)
-
-
 def test_bad_input_in_the_post_processing_lab_gets_its_message_and_the_last_state_stays(
     new_page: Any, site_url: str
 ) -> None:
@@ -748,7 +716,9 @@ def test_bad_input_in_the_post_processing_lab_gets_its_message_and_the_last_stat
             _prepare_post(page, field)
             prepared = kind
         beside = SHOWN_BESIDE.get((field, reason), field)
-        _refused(page, POST, "post", field, text, beside, POST_MESSAGES[beside][reason])
+        assert_refused(
+            page, POST, field, text, POST_MESSAGES[beside][reason], post_shown, beside, (group_shown,)
+        )
     assert log.page_errors == []
 
 
@@ -783,7 +753,9 @@ def test_bad_input_in_the_group_lab_gets_its_message_and_the_last_state_stays(
     page, log = open_page(new_page, site_url + PAGE)
     for field, text, reason in GROUP_BAD:
         beside = GROUP_BESIDE.get((field, reason), field)
-        _refused(page, GROUP, "group", field, text, beside, GROUP_MESSAGES[beside][reason])
+        assert_refused(
+            page, GROUP, field, text, GROUP_MESSAGES[beside][reason], group_shown, beside, (post_shown,)
+        )
     assert log.page_errors == []
 
 
@@ -822,6 +794,7 @@ def _falls_back(
     names the parameter, the lab shows the state the kit falls back to, the other lab says
     nothing, and nothing hostile shows or runs."""
     post = lab == POST
+    other = GROUP if post else POST
     params, read, expected, kind = (
         (POST_PARAMS, read_post_state, expected_post, PostState)
         if post
@@ -829,15 +802,12 @@ def _falls_back(
     )
     page, log = open_page(new_page, site_url + PAGE)
     for param, text in bad:
-        _load(page, f"{site_url}{PAGE}?{query(params, {**base, param: text})}{lab}")
-        notice = page.locator(f"{lab} [data-lab-notice]")
-        expect(notice).to_be_visible()
-        expect(notice).to_contain_text(param)
-        assert SCRIPT_TEXTS["bad-url"].split("(")[0] in notice.inner_text()
+        assert_named(page, f"{site_url}{PAGE}?{query(params, {**base, param: text})}{lab}", lab, param)
+        page.wait_for_selector(f"{other}[data-lab-mounted]", state="attached")
         state = _fallback(read, base, default, param)
         assert isinstance(state, kind)
         assert shown(page, lab) == expected(state), (param, text)
-        expect(page.locator(f"{GROUP if post else POST} [data-lab-notice]")).to_be_hidden()
+        expect(page.locator(f"{other} [data-lab-notice]")).to_be_hidden()
         assert_clean(page, lab)
     assert log.page_errors == []
 

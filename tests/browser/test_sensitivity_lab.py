@@ -15,17 +15,17 @@ own result template over the view of :data:`generator.lessons.sensitivity.lab.LA
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from generator.course.lab import SCRIPT_TEXTS
 from generator.course.templates import environment
 from generator.lessons.sensitivity.catalogue import BY_SLUG, DATA
 from generator.lessons.sensitivity.lab import FOLDER, LAB, example_texts
+from tests.harness.labs import FORBIDDEN, assert_clean, assert_named, assert_refused, from_address
+from tests.harness.labs import open_lab as open_harness_lab
 from tests.harness.slots import output_slots
 
 pytestmark = pytest.mark.browser
@@ -33,7 +33,6 @@ pytestmark = pytest.mark.browser
 PAGE = "lessons/sensitivity.html"
 ROOT = "#sensitivity-lab"
 MESSAGES = {f.name: f.messages() for f in LAB.fields}
-FORBIDDEN = re.compile(r"NaN|Infinity|undefined")
 PARITY_STATES = 30
 RESULTS = environment(FOLDER).get_template("results.html").module
 
@@ -75,10 +74,7 @@ def shown(page: Page) -> tuple[dict[str, dict[str, Any]], list[list[str]]]:
 
 
 def open_lab(new_page: Any, url: str) -> tuple[Page, Any]:
-    page, log = new_page(viewport={"width": 1280, "height": 900})
-    page.goto(url)
-    page.wait_for_selector(f"{ROOT}[data-lab-mounted]", state="attached")
-    return page, log
+    return open_harness_lab(new_page, url, ROOT, viewport={"width": 1280, "height": 900})
 
 
 def query_of(texts: Texts) -> str:
@@ -86,13 +82,6 @@ def query_of(texts: Texts) -> str:
     canonical = LAB.texts_of(values)
     return "&".join(f"{name}={quote(canonical[name], safe=',/')}" for name in LAB.params)
 
-
-_FROM_ADDRESS = """([query, lab]) => {
-  const before = document.querySelector(lab).getAttribute('data-lab-sequence');
-  history.pushState(null, '', '?' + query + lab);
-  window.dispatchEvent(new PopStateEvent('popstate'));
-  return before;
-}"""
 
 DEFAULT = dict(LAB.default)
 
@@ -122,7 +111,7 @@ def test_a_sample_of_every_mechanism_shows_what_the_core_computes(new_page: Any,
             page.goto(f"{site_url}{PAGE}?{query_of(state)}{ROOT}", wait_until="domcontentloaded")
             page.wait_for_selector(f"{ROOT}[data-lab-mounted]", state="attached")
         else:
-            before = page.evaluate(_FROM_ADDRESS, [query_of(state), ROOT])
+            before = from_address(page, query_of(state), ROOT, ROOT)
             page.wait_for_function(
                 "([lab, before]) => document.querySelector(lab).getAttribute('data-lab-sequence') !== before",
                 arg=[ROOT, before],
@@ -194,38 +183,30 @@ BAD_INPUT = [
 ]
 
 
-@pytest.mark.parametrize(("field", "text", "reason"), BAD_INPUT)
-def test_bad_input_gets_its_message_and_the_last_state_stays(
-    new_page: Any, site_url: str, field: str, text: str, reason: str
-) -> None:
+def test_bad_input_gets_its_message_and_the_last_state_stays(new_page: Any, site_url: str) -> None:
+    """Every bad text of BAD_INPUT, typed in one page (tests/harness/labs.assert_refused)."""
     page, log = open_lab(new_page, site_url + PAGE)
-    before = shown(page)
-    page.fill(f"{ROOT} #cl-sensitivity-{field}", text)
-    expect(page.locator(f'{ROOT} [data-error-for="{field}"]')).to_have_text(MESSAGES[field][reason])
-    expect(page.locator(ROOT)).to_have_attribute("data-lab-stale", "input")
-    assert shown(page) == before
-    assert not FORBIDDEN.search(page.locator(ROOT).inner_text())
-    assert page.locator("script:not([src])").filter(has_text="alert(1)").count() == 0
+    for field, text, reason in BAD_INPUT:
+        assert_refused(page, ROOT, field, text, MESSAGES[field][reason], shown)
+    assert shown(page) == expected(DEFAULT)
     assert log.page_errors == []
 
 
-@pytest.mark.parametrize(
-    ("query", "bad"),
-    [
-        ("values=&query=sum", "values"),
-        ("bound=0", "bound"),
-        ("mechanism=laplace", "mechanism"),
-        ("lo=%3Cb%3E", "lo"),
-        ("lo=8&hi=9", "lo"),
-    ],
-)
-def test_a_bad_url_parameter_falls_back_and_is_named(
-    new_page: Any, site_url: str, query: str, bad: str
-) -> None:
-    page, log = open_lab(new_page, f"{site_url}{PAGE}?{query}")
-    notice = page.locator(f"{ROOT} [data-lab-notice]")
-    expect(notice).to_be_visible()
-    expect(notice).to_contain_text(bad)
-    assert SCRIPT_TEXTS["bad-url"].split("(")[0] in notice.inner_text()
-    assert shown(page) == expected(DEFAULT)
+BAD_ADDRESSES = [
+    ("values=&query=sum", "values"),
+    ("bound=0", "bound"),
+    ("mechanism=laplace", "mechanism"),
+    ("lo=%3Cb%3E", "lo"),
+    ("lo=8&hi=9", "lo"),
+]
+
+
+def test_a_bad_url_parameter_falls_back_and_is_named(new_page: Any, site_url: str) -> None:
+    """Every address of BAD_ADDRESSES, opened in one tab: the notice names the parameter and
+    the lab shows the default state."""
+    page, log = open_lab(new_page, site_url + PAGE)
+    for query, bad in BAD_ADDRESSES:
+        assert_named(page, f"{site_url}{PAGE}?{query}", ROOT, bad)
+        assert shown(page) == expected(DEFAULT), query
+        assert_clean(page, ROOT)
     assert log.page_errors == []
