@@ -88,6 +88,16 @@ class Examples(Generic[Row_]):
     rows: Sequence[Row_]
     texts: Callable[[Row_], Texts]
 
+    @classmethod
+    def of_fields(cls, path: Path, rows: Sequence[Row_], fields: Sequence[Field]) -> Examples[Row_]:
+        """The examples of a catalogue whose columns are named for the lab's fields: a row's
+        texts are its values as each field writes them."""
+
+        def texts(row: Row_) -> Texts:
+            return {field.name: field.limit.text(getattr(row, field.name)) for field in fields}
+
+        return cls(path, rows, texts)
+
     def opening(self) -> Row_:
         """The row the page opens with."""
         return opening(self.path, self.rows)

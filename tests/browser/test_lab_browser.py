@@ -21,7 +21,7 @@ from generator.core.rational import fraction_str
 from generator.course.lab import SCRIPT_TEXTS
 from generator.lessons.composition import example_record
 from generator.lessons.composition.catalogue import BY_SLUG, DATA
-from generator.lessons.composition.lab import FIELDS, LAB, example_texts
+from generator.lessons.composition.lab import FIELDS, LAB
 from generator.lessons.composition.records import StateRecord
 from tests.browser.test_lab_parity import FORMATTER
 from tests.conftest import LESSON_PAGE
@@ -66,7 +66,7 @@ def record_for(mode: str, p: int, k: int, alpha: str, delta: str, alpha0: str) -
 
 
 def lab_query(slug: str) -> str:
-    return LAB.query(example_texts(BY_SLUG[slug]))
+    return LAB.query(LAB.examples.texts(BY_SLUG[slug]))
 
 
 def default_values() -> dict[str, str]:

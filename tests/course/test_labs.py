@@ -13,19 +13,23 @@ For each :class:`generator.course.lab.Lab` of :func:`generator.course.lessons.le
 5. The golden plan's state cases each break a rule, and its samples read.
 6. No URL parameter is one the site's own scripts read (Material's search takes ``q``).
 7. Every worked example's card opens its own state, and an unknown row is refused.
+8. A catalogue whose columns are named for the fields has its rows' texts written by them.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from fractions import Fraction
+from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from generator.core.fields import Refusal
 from generator.course.inputs import DECIMAL, NUMERIC, TEXT
-from generator.course.lab import Lab
+from generator.course.lab import Examples, Lab
 from generator.course.lesson_file import LessonDataError
 from generator.course.lessons import Lesson, lessons
 from generator.course.shown import slot_selector
@@ -155,3 +159,27 @@ def test_every_example_card_links_its_own_state(lab: Lab[Any, Any]) -> None:
         assert lab.example_record(row.slug) == lab.record(lab.read(lab.examples.texts(row)))
     with pytest.raises(LessonDataError, match="'no-such-row' is no catalogue row"):
         lab.examples.row("no-such-row")
+
+
+def test_a_catalogue_named_for_the_fields_gives_each_value_as_its_field_writes_it() -> None:
+    """Examples.of_fields: a row's texts are its columns, each written by the field of its name
+    (a count as an integer, α₀ and α on their 0.1 grid, π and t as exact decimals)."""
+    fields = lessons()["localdp"].labs[0].fields
+    row = SimpleNamespace(
+        slug="row",
+        alpha0=Fraction(3),
+        n=100,
+        rate=Fraction(1, 8),
+        tolerance=Fraction(1, 20),
+        ones=0,
+        alpha=Fraction(2),
+    )
+    examples = Examples.of_fields(Path("lesson.json"), [row], fields)
+    assert examples.texts(row) == {
+        "alpha0": "3.0",
+        "n": "100",
+        "rate": "0.125",
+        "tolerance": "0.05",
+        "ones": "0",
+        "alpha": "2.0",
+    }

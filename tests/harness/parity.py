@@ -38,7 +38,7 @@ from selectolax.lexbor import LexborNode
 from generator.core.fields import exact_decimal
 from generator.core.rational import fraction_str
 from generator.lessons.composition.catalogue import DATA
-from generator.lessons.composition.lab import LAB, example_texts
+from generator.lessons.composition.lab import LAB
 from generator.lessons.composition.records import StateRecord
 from tests.conftest import PageLog
 from tests.harness.html import attributes, parse
@@ -196,7 +196,7 @@ def apply(state: LabState | None, action: Action) -> LabState:
     return state_of_query(action.name)
 
 
-PRESETS = tuple(dict.fromkeys(LAB.query(example_texts(example)) for example in DATA.catalogue))
+PRESETS = tuple(dict.fromkeys(LAB.query(LAB.examples.texts(example)) for example in DATA.catalogue))
 
 
 # ---------------------------------------------------------------------------------------

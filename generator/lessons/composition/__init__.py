@@ -15,7 +15,7 @@ from markupsafe import Markup
 from generator.course.lesson_declared import declared_lesson
 from generator.lessons.composition.catalogue import BY_SLUG, DATA, PATH, TWO_STEP_BY_SLUG, Example
 from generator.lessons.composition.figures import figure_html
-from generator.lessons.composition.lab import LAB, example_texts
+from generator.lessons.composition.lab import LAB
 from generator.lessons.composition.records import (
     Optimal,
     StateRecord,
@@ -45,7 +45,7 @@ def _example(slug: str) -> Example:
 def example_record(slug: str) -> ExampleRecord:
     """Everything the lesson shows of one catalogue example."""
     example = _example(slug)
-    shown = LAB.record(LAB.read(example_texts(example)))
+    shown = LAB.record(LAB.read(LAB.examples.texts(example)))
     steps = optimal_at_composed_alpha(shown["composition"])
     return {"slug": example.slug, "title": example.title, **shown, "optimal": steps}
 

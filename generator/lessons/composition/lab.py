@@ -98,10 +98,7 @@ def state(values: Values) -> State:
     )
 
 
-def example_texts(example: Example) -> dict[str, str]:
-    """The lab's texts of a catalogue row (its address)."""
-    values = {name: getattr(example, name) for name in ("mode", "k", "p", "alpha", "delta", "alpha0")}
-    return {f.name: f.limit.text(values[f.name]) for f in FIELDS}
+EXAMPLES = Examples.of_fields(PATH, DATA.catalogue, FIELDS)
 
 
 @cache
@@ -111,7 +108,7 @@ def _first_of_each_mode() -> tuple[StateRecord, ...]:
     first: dict[str, Example] = {}
     for example in DATA.catalogue:
         first.setdefault(str(example.mode), example)
-    return tuple(LAB.record(LAB.read(example_texts(example))) for example in first.values())
+    return tuple(LAB.record(LAB.read(EXAMPLES.texts(example))) for example in first.values())
 
 
 # ---------------------------------------------------------------------------------------
@@ -192,7 +189,7 @@ LAB: Lab[State, StateRecord] = Lab(
     state=state,
     record=state_record,
     view=view,
-    examples=Examples(PATH, DATA.catalogue, example_texts),
+    examples=EXAMPLES,
     own_texts=TEXTS,
     ignored=ignored,
     charts=replace(CHARTS, shipped=_first_of_each_mode),

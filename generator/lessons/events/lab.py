@@ -21,7 +21,7 @@ from generator.core.profile import Profile
 from generator.course.golden import Golden
 from generator.course.inputs import CLAIM_ALPHA, CLAIM_DELTA, Field
 from generator.course.lab import Examples, Lab, Values
-from generator.lessons.events.catalogue import DATA, PATH, Example
+from generator.lessons.events.catalogue import DATA, PATH
 from generator.lessons.events.charts import CHARTS
 from generator.lessons.events.records import State, StateRecord, state_record
 from generator.lessons.events.view import TEXTS, announcement, view
@@ -104,10 +104,7 @@ def state(values: Values) -> State:
     )
 
 
-def example_texts(example: Example) -> dict[str, str]:
-    """The lab's texts of a catalogue row (its address)."""
-    values = {name: getattr(example, name) for name in ("weights0", "weights1", "alpha", "delta", "event")}
-    return {f.name: f.limit.text(values[f.name]) for f in FIELDS}
+EXAMPLES = Examples.of_fields(PATH, DATA.catalogue, FIELDS)
 
 
 def _weights(rng: random.Random, n: int) -> list[int]:
@@ -162,7 +159,7 @@ LAB: Lab[State, StateRecord] = Lab(
     state=state,
     record=state_record,
     view=view,
-    examples=Examples(PATH, DATA.catalogue, example_texts),
+    examples=EXAMPLES,
     own_texts=TEXTS,
     rules=rules,
     charts=CHARTS,

@@ -25,8 +25,7 @@ from generator.core.input_limits import LAB_ALPHA
 from generator.course.golden import Golden
 from generator.course.inputs import CLAIM_ALPHA, Field
 from generator.course.lab import Examples, Lab, Values
-from generator.course.lesson_file import opening
-from generator.lessons.localdp.catalogue import DATA, PATH, Example
+from generator.lessons.localdp.catalogue import DATA, PATH
 from generator.lessons.localdp.records import State, StateRecord, state_record
 from generator.lessons.localdp.view import TEXTS, announcement, view
 
@@ -134,16 +133,7 @@ def state(values: Values) -> State:
     return State(alpha0, n, rate, tolerance, ones, alpha)
 
 
-def example_texts(example: Example) -> dict[str, str]:
-    """The lab's texts of a catalogue row (its address)."""
-    return {
-        "alpha0": LOCAL_ALPHA0.text(example.alpha0),
-        "n": str(example.n),
-        "rate": RATE.text(example.rate),
-        "tolerance": TOLERANCE.text(example.tolerance),
-        "ones": str(example.ones),
-        "alpha": LAB_ALPHA.text(example.alpha),
-    }
+EXAMPLES = Examples.of_fields(PATH, DATA.catalogue, FIELDS)
 
 
 # ---------------------------------------------------------------------------------------
@@ -177,7 +167,7 @@ def sample(rng: random.Random) -> dict[str, str]:
 
 
 def _case(**changes: str) -> dict[str, str]:
-    return {**example_texts(opening(PATH, DATA.catalogue)), **changes}
+    return {**EXAMPLES.default(), **changes}
 
 
 STATE_CASES = (
@@ -205,7 +195,7 @@ LAB: Lab[State, StateRecord] = Lab(
     state=state,
     record=state_record,
     view=view,
-    examples=Examples(PATH, DATA.catalogue, example_texts),
+    examples=EXAMPLES,
     own_texts=TEXTS,
     rules=rules,
     rule_limits=(DENOMINATOR,),

@@ -19,7 +19,7 @@ from generator.core.rational import fraction_str
 from generator.lessons.composition import card as card_html
 from generator.lessons.composition import figure as figure_html
 from generator.lessons.composition.catalogue import DATA, Example
-from generator.lessons.composition.lab import LAB, example_texts
+from generator.lessons.composition.lab import LAB
 
 CATALOGUE = DATA.catalogue
 SLUGS = [example.slug for example in CATALOGUE]
@@ -136,7 +136,7 @@ def test_card_frame_figures_and_lab_link(example: Example) -> None:
     assert figure_html("distribution", example.slug) in html
     assert figure_html("profile", example.slug) in html
     (link,) = list(card.iter("a"))
-    assert link.get("href") == f"?{LAB.query(example_texts(example))}#lab"
+    assert link.get("href") == f"?{LAB.query(LAB.examples.texts(example))}#lab"
     assert link.text == "이 예제를 실험실에서 열기"
 
 

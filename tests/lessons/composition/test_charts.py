@@ -24,7 +24,7 @@ from generator.course.templates import reading
 from generator.lessons.composition import example_record
 from generator.lessons.composition.catalogue import DATA, Example
 from generator.lessons.composition.charts import BLUE, CHARTS, ORANGE, claim_rows
-from generator.lessons.composition.lab import LAB, example_texts
+from generator.lessons.composition.lab import LAB
 from generator.lessons.composition.view import X_LABELS
 
 CATALOGUE = DATA.catalogue
@@ -48,7 +48,8 @@ def test_specs_are_deterministic_and_name_no_host(kind: str) -> None:
     # Two records built separately give the same text, key order included.
     first = json.dumps(spec_of(kind, "fresh-k2"), ensure_ascii=False)
     assert first == json.dumps(
-        CHARTS.chart(kind).spec(LAB.record(LAB.read(example_texts(DATA.catalogue[1])))), ensure_ascii=False
+        CHARTS.chart(kind).spec(LAB.record(LAB.read(LAB.examples.texts(DATA.catalogue[1])))),
+        ensure_ascii=False,
     )
     assert "http" not in first
     assert "$schema" not in json.loads(first)

@@ -27,7 +27,7 @@ from generator.course.lesson_file import LessonDataError
 from generator.lessons.composition import card, example_record
 from generator.lessons.composition.catalogue import BY_SLUG, DATA, Example
 from generator.lessons.composition.charts import CHARTS
-from generator.lessons.composition.lab import FIELDS, FOLDER, LAB, MODE, example_texts, sample
+from generator.lessons.composition.lab import FIELDS, FOLDER, LAB, MODE, sample
 from generator.lessons.composition.view import TEXTS, verdict_text
 from tests.harness.html import parse
 
@@ -138,7 +138,9 @@ def test_inputs_show_the_default_query(elements: list[dict[str, Any]]) -> None:
 
 def test_presets_are_the_catalogue_queries(elements: list[dict[str, Any]]) -> None:
     presets = [e["attrs"]["data-preset"] for e in elements if "data-preset" in e["attrs"]]
-    assert presets == list(dict.fromkeys(LAB.query(example_texts(example)) for example in DATA.catalogue))
+    assert presets == list(
+        dict.fromkeys(LAB.query(LAB.examples.texts(example)) for example in DATA.catalogue)
+    )
     assert len(presets) == len(DATA.catalogue) - 1  # the concept row repeats fresh-k2's state
 
 
@@ -190,7 +192,10 @@ def test_every_field_hands_its_limit_to_the_browser(elements: list[dict[str, Any
 
 
 def test_fresh_k2_query_is_the_documented_one() -> None:
-    assert LAB.query(example_texts(BY_SLUG["fresh-k2"])) == "mode=fresh&k=2&p=75&alpha=3.0&delta=0&alpha0=3.0"
+    assert (
+        LAB.query(LAB.examples.texts(BY_SLUG["fresh-k2"]))
+        == "mode=fresh&k=2&p=75&alpha=3.0&delta=0&alpha0=3.0"
+    )
 
 
 @pytest.mark.parametrize(
@@ -205,12 +210,12 @@ def test_fresh_k2_query_is_the_documented_one() -> None:
     ],
 )
 def test_queries_of_the_reference_examples(slug: str, query: str) -> None:
-    assert LAB.query(example_texts(BY_SLUG[slug])) == query
+    assert LAB.query(LAB.examples.texts(BY_SLUG[slug])) == query
 
 
 @pytest.mark.parametrize("example", DATA.catalogue, ids=[e.slug for e in DATA.catalogue])
 def test_round_trip_gives_the_exact_example(example: Example) -> None:
-    fields = parse_qs(LAB.query(example_texts(example)), strict_parsing=True)
+    fields = parse_qs(LAB.query(LAB.examples.texts(example)), strict_parsing=True)
     assert list(fields) == ["mode", "k", "p", "alpha", "delta", "alpha0"]
     assert all(len(values) == 1 for values in fields.values())
     assert fields["mode"] == [str(example.mode)]

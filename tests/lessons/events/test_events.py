@@ -21,7 +21,7 @@ from generator.core.profile import Profile
 from generator.course.lab import StateError
 from generator.lessons.events import LESSON, record
 from generator.lessons.events.catalogue import BY_SLUG, DATA
-from generator.lessons.events.lab import LAB, MISMATCH, NO_OUTPUT, example_texts
+from generator.lessons.events.lab import LAB, MISMATCH, NO_OUTPUT
 from generator.lessons.events.records import State
 from generator.lessons.events.view import TEXTS
 from tests.harness.html import parse
@@ -138,7 +138,7 @@ def test_each_card_shows_its_records_values_and_opens_the_lab_on_them(slug: str)
     assert outs["eps-pure"][0]["data-value"] == shown["pure_epsilon"]["decimal"]
     link = parse(LAB.example_card(slug)).css_first(".cl-card-link a")
     assert link is not None
-    assert link.attributes["href"] == f"?{LAB.query(example_texts(BY_SLUG[slug]))}#events-lab"
+    assert link.attributes["href"] == f"?{LAB.query(LAB.examples.texts(BY_SLUG[slug]))}#events-lab"
 
 
 def test_the_lab_opens_on_the_default_state() -> None:
@@ -170,9 +170,11 @@ def test_the_lab_opens_on_the_default_state() -> None:
 def test_presets_are_the_marked_catalogue_rows() -> None:
     presets = dict(LAB.presets)
     for example in DATA.catalogue:
-        query = LAB.query(example_texts(example))
+        query = LAB.query(LAB.examples.texts(example))
         assert (query in presets) is example.preset
-        assert LAB.read(example_texts(example)).channel() == from_rows(example.weights0, example.weights1)
+        assert LAB.read(LAB.examples.texts(example)).channel() == from_rows(
+            example.weights0, example.weights1
+        )
 
 
 def test_the_lesson_is_found_with_its_examples_and_lab() -> None:
