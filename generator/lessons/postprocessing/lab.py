@@ -49,7 +49,6 @@ from generator.lessons.postprocessing.catalogue import (
     GROUP_EXAMPLES,
     PATH,
     POST_EXAMPLES,
-    GroupExample,
     PostExample,
 )
 from generator.lessons.postprocessing.charts import GROUP_CHARTS, POST_CHARTS
@@ -348,10 +347,8 @@ def group_state(values: Values) -> GroupState:
     return GroupState(values["p"], values["g"], values["alpha1"])  # type: ignore[arg-type]
 
 
-def group_texts(example: GroupExample) -> dict[str, str]:
-    """The lab's texts of a group row (its address)."""
-    values = {"p": example.p, "g": example.g, "alpha1": example.alpha1}
-    return {f.name: f.limit.text(values[f.name]) for f in GROUP_FIELDS}
+GROUP_CATALOGUE = Examples.of_fields(PATH, GROUP_EXAMPLES, GROUP_FIELDS)
+group_texts = GROUP_CATALOGUE.texts  # a group row's texts (its address)
 
 
 def group_sample(rng: random.Random) -> dict[str, str]:
@@ -382,7 +379,7 @@ GROUP_LAB: Lab[GroupState, GroupRecord] = Lab(
     state=group_state,
     record=group_record,
     view=group_view,
-    examples=Examples(PATH, GROUP_EXAMPLES, group_texts),
+    examples=GROUP_CATALOGUE,
     own_texts=GROUP_TEXTS,
     rules=group_rules,
     charts=GROUP_CHARTS,
