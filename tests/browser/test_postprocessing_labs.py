@@ -51,7 +51,6 @@ from generator.lessons.postprocessing.lab import (
     POST_FIELDS,
     POST_LAB,
     group_sample,
-    group_texts,
     post_sample,
     post_texts,
 )
@@ -249,14 +248,14 @@ def post_state(example: PostExample) -> PostState:
 
 
 def group_state(example: GroupExample) -> GroupState:
-    return group_of(group_texts(example))
+    return group_of(GROUP_LAB.examples.texts(example))
 
 
 def lab_query(example: PostExample | GroupExample) -> str:
     """The query string that opens the example's lab on its inputs."""
     if isinstance(example, PostExample):
         return POST_LAB.query(post_texts(example))
-    return GROUP_LAB.query(group_texts(example))
+    return GROUP_LAB.query(GROUP_LAB.examples.texts(example))
 
 
 def canonical_post(texts: dict[str, str]) -> dict[str, str]:
@@ -357,7 +356,7 @@ def test_the_mounted_default_states_are_the_server_rendering(new_page: Any, site
     assert_core_post(page, post)
     assert_core_group(page, group)
     assert shown_fields(page, POST) == post_fields_of(post_texts(DEFAULT_POST))
-    assert shown_fields(page, GROUP) == group_texts(DEFAULT_GROUP)
+    assert shown_fields(page, GROUP) == GROUP_LAB.examples.texts(DEFAULT_GROUP)
     assert log.console_errors == []
     assert log.page_errors == []
 
@@ -591,7 +590,7 @@ def test_the_keyboard_alone_drives_both_labs(new_page: Any, site_url: str) -> No
     expect(page.locator(f"{GROUP} #cl-group-g")).to_have_value("3")
     page.keyboard.press("PageUp")
     expect(page.locator(f"{GROUP} #cl-group-g")).to_have_value("13")
-    texts = group_texts(group_example("group3-pure"))
+    texts = GROUP_LAB.examples.texts(group_example("group3-pure"))
     assert shown(page, GROUP) == expected_group(group_of({**texts, "g": "13"}))
     assert log.page_errors == []
 
@@ -870,7 +869,7 @@ GROUP_BAD_URL = [
 def test_a_bad_url_parameter_of_the_group_lab_falls_back_and_is_named(new_page: Any, site_url: str) -> None:
     """One parameter of GROUP_BAD_URL bad at a time, every address opened in one tab."""
     base = {"p": "0.900", "g": "3", "alpha1": "2.0"}
-    _falls_back(new_page, site_url, GROUP, GROUP_BAD_URL, base, group_texts(DEFAULT_GROUP))
+    _falls_back(new_page, site_url, GROUP, GROUP_BAD_URL, base, GROUP_LAB.examples.texts(DEFAULT_GROUP))
 
 
 def test_parameters_under_the_other_labs_fragment_are_left_alone(new_page: Any, site_url: str) -> None:

@@ -19,8 +19,10 @@ FORBIDDEN = re.compile(r"NaN|Infinity|undefined")
 
 def open_lab(new_page: Any, url: str, lab: str = "#lab", **options: Any) -> tuple[Page, Any]:
     """A new page (``options`` for its context) at ``url``, once the lab ``lab`` (a selector)
-    has mounted; with the page's console and error log."""
+    has mounted; with the page's console and error log. Typed markup that ran would call
+    ``alert``: the page records it as ``window.__alerted`` (:func:`assert_clean`), never shows it."""
     page, log = new_page(**options)
+    page.add_init_script("window.alert = () => { window.__alerted = true; };")
     page.goto(url)
     page.wait_for_selector(f"{lab}[data-lab-mounted]", state="attached")
     return page, log
@@ -44,7 +46,7 @@ def from_address(page: Page, query: str, hash: str, lab: str) -> str:
 
 def assert_clean(page: Page, lab: str) -> None:
     """No NaN, Infinity or undefined in the lab's text, and no typed markup became an element
-    or ran (a page that records ``window.alert`` as ``window.__alerted`` would show it)."""
+    or ran (:func:`open_lab` records a call of ``alert`` as ``window.__alerted``)."""
     text = page.locator(lab).inner_text()
     assert not FORBIDDEN.search(text), text
     assert page.locator("img[src='x']").count() == 0

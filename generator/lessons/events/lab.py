@@ -104,9 +104,6 @@ def state(values: Values) -> State:
     )
 
 
-EXAMPLES = Examples.of_fields(PATH, DATA.catalogue, FIELDS)
-
-
 def _weights(rng: random.Random, n: int) -> list[int]:
     scale = rng.choice((3, 10, 1000, 1_000_000))
     while True:
@@ -159,7 +156,7 @@ LAB: Lab[State, StateRecord] = Lab(
     state=state,
     record=state_record,
     view=view,
-    examples=EXAMPLES,
+    examples=Examples.of_fields(PATH, DATA.catalogue, FIELDS),
     own_texts=TEXTS,
     rules=rules,
     charts=CHARTS,

@@ -15,7 +15,6 @@ from generator.lessons.postprocessing.lab import (
     FOLDER,
     GROUP_LAB,
     POST_LAB,
-    group_texts,
     post_texts,
 )
 from generator.lessons.postprocessing.page_records import (
@@ -32,7 +31,7 @@ def record(slug: str) -> PostExampleRecord | GroupExampleRecord:
     example = BY_SLUG[slug]
     if isinstance(example, PostExample):
         return post_example_record(slug, example.title, POST_LAB.read(post_texts(example)))
-    return group_example_record(slug, example.title, GROUP_LAB.read(group_texts(example)))
+    return group_example_record(slug, example.title, GROUP_LAB.read(GROUP_LAB.examples.texts(example)))
 
 
 def card(slug: str) -> str:
@@ -48,7 +47,7 @@ def figure(kind: str, slug: str) -> str:
         chart = POST_CHARTS.chart(kind).image(post)
         return render("post_figure.html", FOLDER, view=post_view(post), chart=chart, prefix=prefix)
     if kind == "group" and not isinstance(example, PostExample):
-        group = GROUP_LAB.record(GROUP_LAB.read(group_texts(example)))
+        group = GROUP_LAB.record(GROUP_LAB.read(GROUP_LAB.examples.texts(example)))
         chart = GROUP_CHARTS.chart(kind).image(group)
         return render("group_figure.html", FOLDER, view=group_view(group), chart=chart, prefix=prefix)
     raise ValueError(f"unknown figure {kind!r} for {slug!r}; expected 'profiles' (post rows) or 'group'")

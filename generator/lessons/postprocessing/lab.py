@@ -347,10 +347,6 @@ def group_state(values: Values) -> GroupState:
     return GroupState(values["p"], values["g"], values["alpha1"])  # type: ignore[arg-type]
 
 
-GROUP_CATALOGUE = Examples.of_fields(PATH, GROUP_EXAMPLES, GROUP_FIELDS)
-group_texts = GROUP_CATALOGUE.texts  # a group row's texts (its address)
-
-
 def group_sample(rng: random.Random) -> dict[str, str]:
     """One state of the whole domain: p from 0.501 to 0.999, g up to 20, α₁ up to p/(1 − p)."""
     p = Fraction(rng.choice((501, 600, 750, 900, 999, rng.randint(501, 999))), 1000)
@@ -379,7 +375,7 @@ GROUP_LAB: Lab[GroupState, GroupRecord] = Lab(
     state=group_state,
     record=group_record,
     view=group_view,
-    examples=GROUP_CATALOGUE,
+    examples=Examples.of_fields(PATH, GROUP_EXAMPLES, GROUP_FIELDS),
     own_texts=GROUP_TEXTS,
     rules=group_rules,
     charts=GROUP_CHARTS,

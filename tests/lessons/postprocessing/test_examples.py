@@ -37,7 +37,7 @@ from generator.lessons.postprocessing.catalogue import (
     GroupExample,
     PostExample,
 )
-from generator.lessons.postprocessing.lab import GROUP_LAB, POST_LAB, group_texts, post_texts
+from generator.lessons.postprocessing.lab import GROUP_LAB, POST_LAB, post_texts
 from generator.lessons.postprocessing.page_records import GRID, GroupExampleRecord, PostExampleRecord
 
 POST_SLUGS = [example.slug for example in POST_EXAMPLES]
@@ -158,7 +158,7 @@ def test_every_chain_bound_holds_against_the_exact_group(slug: str) -> None:
 
 @pytest.mark.parametrize("example", GROUP_EXAMPLES, ids=lambda example: example.slug)
 def test_the_records_use_the_cores_chain_bounds(example: GroupExample) -> None:
-    state = GROUP_LAB.read(group_texts(example))
+    state = GROUP_LAB.read(GROUP_LAB.examples.texts(example))
     delta1 = Profile(state.single()).delta(example.alpha1)
     shown = group(example.slug)
     assert shown["textbook"]["exact"] == approximate_chain(example.alpha1, delta1, example.g).delta
