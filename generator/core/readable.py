@@ -57,6 +57,11 @@ RUN = 3  # consecutive outputs from which a set is written as a range
 _WHOLE = re.compile(r"0|[1-9][0-9]*")
 
 
+def power_of_ten(exponent: int) -> str:
+    """10 to an integer power, written with superscripts: 10⁴⁷, 10⁻⁶."""
+    return "10" + str(exponent).translate(_SUPERSCRIPT)
+
+
 @dataclass(frozen=True)
 class Readable:
     """An exact value with its short reading (see the module's rules)."""
@@ -115,7 +120,7 @@ def _scientific(value: Fraction, up: bool = False) -> tuple[str, Fraction]:
     digits = str(mantissa)
     head, tail = digits[0], digits[1:].rstrip("0")
     text = f"{head}.{tail}" if tail else head
-    return f"{text} × 10{str(exponent).translate(_SUPERSCRIPT)}", shown
+    return f"{text} × {power_of_ten(exponent)}", shown
 
 
 def _approximation(value: Fraction) -> tuple[str, Fraction]:

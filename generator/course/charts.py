@@ -98,6 +98,16 @@ def chart_spec(build: Builder, record: Any, data: Callable[[Any], DataSets] | No
     return parsed
 
 
+def group_colour(field: str, groups: Sequence[str], colours: Sequence[str]) -> alt.Color:
+    """A colour per value of the nominal ``field`` (``groups`` in order, ``colours`` theirs),
+    named in one row of legend below the chart."""
+    return alt.Color(
+        f"{field}:N",
+        scale=alt.Scale(domain=list(groups), range=list(colours)),
+        legend=alt.Legend(title=None, orient="bottom", direction="horizontal", symbolOpacity=1),
+    )
+
+
 def series_layer(chart: alt.Chart, name: str, legend: Sequence[str], colours: Sequence[str]) -> alt.Chart:
     """A layer drawn in its series' colour, listed under ``name`` in the chart's shared legend
     (``legend`` names every series of the chart, ``colours`` their colours, in order)."""

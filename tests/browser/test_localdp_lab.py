@@ -6,7 +6,8 @@ Every exact output (``data-exact``) is held to the core's classes computed afres
 
 - the default state, and states opened from the address, one of them with n = 10 000 users
   (numbers of some 10⁵ bits, computed by the page's BigInt engine);
-- a typed change of n: the outputs and the address follow;
+- a typed change of n: the outputs and the address follow, and the chart draws both laws
+  over the range of the core's points (:mod:`generator.core.estimate_laws`);
 - bad input typed in a field: its Korean message beside it, the last state kept whole;
 - a bad address: the notice names the parameter, and its default is shown.
 """
@@ -19,6 +20,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from generator.core.estimate_laws import central_points, local_points
 from generator.core.logarithm import ln_decimal
 from generator.core.profile import delta_star
 from generator.core.rate_estimation import CentralEstimate, LocalEstimate
@@ -110,6 +112,52 @@ def test_a_typed_n_updates_the_outputs_and_the_address(new_page: Any, site_url: 
     )
     assert shown(page) == want
     assert "n=400" in page.url
+    assert log.page_errors == []
+
+
+X_TICKS = """(lab) => {
+  const root = document.querySelector(lab);
+  if (root.getAttribute('data-lab-charted') !== root.getAttribute('data-lab-sequence')) return null;
+  for (const axis of root.querySelectorAll('[data-lab-chart="laws"] g.role-axis')) {
+    const title = axis.querySelector('g.role-axis-title text');
+    if (title && title.textContent === '추정값 x') {
+      return [...axis.querySelectorAll('g.role-axis-label text')].map((label) => label.textContent);
+    }
+  }
+  return null;
+}"""
+
+
+def x_ticks(page: Page) -> list[Fraction]:
+    """The chart's x-axis labels once it shows the latest update."""
+    page.wait_for_function(X_TICKS, arg=ROOT)
+    labels: list[str] = page.evaluate(X_TICKS, ROOT)
+    return sorted(Fraction(label.replace("\u2212", "-")) for label in labels)
+
+
+def test_the_chart_draws_both_laws_over_the_range_of_the_cores_points(new_page: Any, site_url: str) -> None:
+    page, log = open_lab(new_page, site_url + PAGE)
+    for n in (100, 10_000):
+        if n != 100:
+            page.fill(f"{ROOT} #cl-localdp-n", str(n))
+            expect(page.locator(f'{ROOT} [data-out="estimate-variance"]')).to_have_attribute(
+                "data-exact", core("3", n, "0.3", "0.1", 30, "2")["estimate-variance"], timeout=30_000
+            )
+        ticks = x_ticks(page)
+        estimates = [
+            point.estimate
+            for points in (
+                local_points(n, Fraction(3, 10), Fraction(3)),
+                central_points(n, Fraction(3, 10), Fraction(3)),
+            )
+            for point in points
+        ]
+        low, high, step = min(estimates), max(estimates), ticks[1] - ticks[0]
+        # the axis is the data's range made round: its first and last ticks lie within a step of its ends
+        assert low - step <= ticks[0] < low + step, (n, ticks, low)
+        assert high - step < ticks[-1] <= high + step, (n, ticks, high)
+        assert page.locator(f'{ROOT} [data-lab-chart="laws"] svg g.mark-line path').count() == 2
+    assert log.console_errors == []
     assert log.page_errors == []
 
 

@@ -51,7 +51,7 @@ goldens.forEach((golden, index) => {
         assert.deepEqual(json(record), sample.record, where);
         assert.deepEqual(json(engine.view(record, golden.texts)), sample.view, where);
         if (engine.announcement) assert.equal(engine.announcement(record, golden.texts), sample.announcement, where);
-        assert.deepEqual(engine.charts ? json(engine.charts(record)) : null, sample.charts, where);
+        assert.deepEqual(engine.charts ? json(engine.charts(record, golden.texts)) : null, sample.charts, where);
       }
     });
   });

@@ -1,4 +1,4 @@
-"""The central-and-local lesson's figure: both estimates' exact laws, as distribution functions.
+"""The central-and-local lesson's figures: both estimates' exact laws, in a card and in the lab.
 
 For a worked example (n users, π, α₀) the figure draws x ↦ P(π̂ <= x) for the local estimate
 and for the central one. The two estimates live on different lattices (steps 1/(n(2p − 1)) and
@@ -15,6 +15,14 @@ and for the central one. The two estimates live on different lattices (steps 1/(
 Rows: model ("로컬" or "중앙"), estimate and probability (floats, chart coordinates only, each the
 nearest double to the exact fraction beside it), exact (P(π̂ <= x) as a reduced fraction).
 Meant for small n (the law holds about n² log₂ b bits).
+
+The lab's live chart (:data:`CHARTS`) draws both laws at any n up to 10 000 as densities, each
+probability divided by its lattice's step, every point within 10⁻⁶ of the exact density
+(:mod:`generator.core.estimate_laws`). Its one named data set is an interface, since the engine
+(``lab/laws.mjs``) builds the same rows:
+
+    laws    model ("로컬" or "중앙"), estimate (x, the nearest double to its exact fraction),
+            density (its value rounded to 10⁻⁶, as a double)
 """
 
 from __future__ import annotations
@@ -24,12 +32,16 @@ from fractions import Fraction
 
 import altair as alt
 
+from generator.core.estimate_laws import central_points, local_points
 from generator.core.rate_estimation import LocalEstimate
 from generator.core.rational import fraction_str
-from generator.course.charts import Spec, coordinate
+from generator.course.charts import DataSets, Spec, coordinate, group_colour
 from generator.course.charts import chart_spec as cached_spec
+from generator.course.lab_charts import Chart, LabCharts
+from generator.lessons.localdp.records import StateRecord
+from generator.lessons.localdp.view import TEXTS
 
-MODELS = ("로컬", "중앙")
+MODELS = (TEXTS["model-local"], TEXTS["model-central"])
 COLOURS = ("#4c78a8", "#f58518")
 
 Row = dict[str, str | float]
@@ -80,11 +92,6 @@ def chart_rows(n: int, rate: Fraction, alpha0: Fraction) -> list[Row]:
 
 def laws_chart(rows: list[Row]) -> alt.Chart:
     """Both distribution functions as steps, one colour per model."""
-    colour = alt.Color(
-        "model:N",
-        scale=alt.Scale(domain=list(MODELS), range=list(COLOURS)),
-        legend=alt.Legend(title=None, orient="bottom", direction="horizontal", symbolOpacity=1),
-    )
     tooltip = [
         alt.Tooltip("model:N", title="모델"),
         alt.Tooltip("estimate:Q", title="추정값 x"),
@@ -96,7 +103,7 @@ def laws_chart(rows: list[Row]) -> alt.Chart:
         .encode(
             x=alt.X("estimate:Q", title="추정값 x"),
             y=alt.Y("probability:Q", title="P(π̂ ≤ x)", scale=alt.Scale(domain=[0, 1])),
-            color=colour,
+            color=group_colour("model", MODELS, COLOURS),
             tooltip=tooltip,
         )
         .properties(width=360, height=220, description="로컬 추정량과 중앙 추정량의 정확한 누적분포")
@@ -107,3 +114,43 @@ def laws_chart(rows: list[Row]) -> alt.Chart:
 def chart_spec(n: int, rate: Fraction, alpha0: Fraction) -> Spec:
     """The validated Vega-Lite spec of an example's figure."""
     return cached_spec(laws_chart, chart_rows(n, rate, alpha0))
+
+
+def lab_rows(record: StateRecord) -> DataSets:
+    """The lab chart's data set: the local law's points, then the central law's."""
+    n, rate, alpha0 = record["n"], record["rate"], record["alpha0"]
+    return {
+        "laws": [
+            {"model": model, "estimate": coordinate(point.estimate), "density": coordinate(point.density)}
+            for model, points in zip(
+                MODELS, (local_points(n, rate, alpha0), central_points(n, rate, alpha0)), strict=True
+            )
+            for point in points
+        ]
+    }
+
+
+def densities_chart(record: StateRecord) -> alt.Chart:
+    """Both laws as lines of densities, one colour per model."""
+    tooltip = [
+        alt.Tooltip("model:N", title="모델"),
+        alt.Tooltip("estimate:Q", title="추정값 x", format=".4f"),
+        alt.Tooltip("density:Q", title="확률 ÷ 격자 간격", format=".6f"),
+    ]
+    chart: alt.Chart = (
+        alt.Chart(alt.NamedData("laws"))
+        .mark_line(strokeWidth=1.5)
+        .encode(
+            x=alt.X("estimate:Q", title="추정값 x", scale=alt.Scale(zero=False)),
+            y=alt.Y("density:Q", title="확률 ÷ 격자 간격"),
+            color=group_colour("model", MODELS, COLOURS),
+            tooltip=tooltip,
+        )
+        .properties(width=360, height=220, description=TEXTS["chart-label"])
+    )
+    return chart
+
+
+CHARTS: LabCharts[StateRecord] = LabCharts.single(
+    Chart("laws", densities_chart, lab_rows, TEXTS["chart-label"])
+)

@@ -9,6 +9,8 @@ vectors hold the two equal).
 
 from __future__ import annotations
 
+from generator.core.estimate_laws import CUTOFF, MAX_POINTS, PLACES
+from generator.core.readable import power_of_ten
 from generator.course.shown import View, exact, text
 from generator.course.templates import reading
 from generator.lessons.localdp.records import StateRecord
@@ -17,6 +19,15 @@ from generator.lessons.localdp.records import StateRecord
 TEXTS = {
     "eps-local": "ε₀ = ln α₀ ≈ {value}",
     "announcement": "로컬 Var(π̂) {local}, 중앙 Var(π̂) {central}, 셔플 δ*(α) {shuffled}",
+    "chart-caption": (
+        "두 추정량의 정확한 분포. 로컬 추정량과 중앙 추정량은 값이 놓이는 격자의 간격이 서로 "
+        "다르므로, 각 점의 확률을 그 간격으로 나눈 값을 같은 축에 그렸습니다. 점의 높이는 정확한 "
+        f"값과의 차이가 {power_of_ten(-PLACES)}보다 작고, 봉우리의 1/{CUTOFF}보다 낮은 양쪽 끝은 그리지 "
+        f"않으며, 점이 {MAX_POINTS}개를 넘으면 같은 간격으로 건너뛰며 그립니다."
+    ),
+    "model-local": "로컬",
+    "model-central": "중앙",
+    "chart-label": "로컬 추정량과 중앙 추정량의 분포 그래프. 두 분산은 위의 결과에 있습니다.",
 }
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import altair as alt
 
 from generator.core.rational import fraction_str
-from generator.course.charts import coordinate
+from generator.course.charts import coordinate, group_colour
 from generator.course.lab_charts import Chart, LabCharts
 from generator.lessons.sensitivity.records import StateRecord
 from generator.lessons.sensitivity.view import TEXTS
@@ -42,11 +42,6 @@ def chart_rows(record: StateRecord) -> dict[str, Rows]:
 
 def laws_chart(record: StateRecord) -> alt.Chart:
     """Both laws as points joined by lines, one colour per neighbour."""
-    colour = alt.Color(
-        "law:N",
-        scale=alt.Scale(domain=list(LAWS), range=list(COLOURS)),
-        legend=alt.Legend(title=None, orient="bottom", direction="horizontal", symbolOpacity=1),
-    )
     tooltip = [
         alt.Tooltip("law:N", title="데이터셋"),
         alt.Tooltip("output:Q", title="출력 y"),
@@ -58,7 +53,7 @@ def laws_chart(record: StateRecord) -> alt.Chart:
         .encode(
             x=alt.X("output:Q", title="출력 y", axis=alt.Axis(tickMinStep=1, format="d")),
             y=alt.Y("probability:Q", title="P(Y = y)"),
-            color=colour,
+            color=group_colour("law", LAWS, COLOURS),
             tooltip=tooltip,
         )
         .properties(

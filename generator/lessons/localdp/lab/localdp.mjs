@@ -1,7 +1,8 @@
 /**
  * The central-and-local lab in the browser: the twin of generator/lessons/localdp/ (lab.py's
- * rules, records.py's state_record, view.py's slots and announcement), over the exact
- * arithmetic of ./estimates.mjs and the course's exact machinery (#lab/exact/…).
+ * rules, records.py's state_record, view.py's slots and announcement, charts.py's lab_rows),
+ * over the exact arithmetic of ./estimates.mjs and ./laws.mjs and the course's exact
+ * machinery (#lab/exact/…).
  *
  * The kit (kit/lab.mjs's `engineLab`) reads the fields with the page's limits, applies
  * `rules` (with the limits of the rules across fields, the root's data-rule-limits: no limit
@@ -14,7 +15,7 @@
  */
 
 import { lnDecimal } from '#lab/exact/logarithm.mjs';
-import { add, fractionStr } from '#lab/exact/rational.mjs';
+import { add, fractionStr, parseFractionStr } from '#lab/exact/rational.mjs';
 import { numberHtml, readingText } from '#lab/kit/markup.mjs';
 import { fillTemplate } from '#lab/kit/text.mjs';
 
@@ -30,6 +31,7 @@ import {
   shuffledDelta,
   truth,
 } from './estimates.mjs';
+import { lawRows } from './laws.mjs';
 
 /** @typedef {import('#lab/exact/rational.mjs').Fraction} Fraction */
 /** @typedef {import('./types.mjs').StateRecord} StateRecord */
@@ -118,4 +120,15 @@ export function announcement(record, texts) {
     central: readingText(record.central_variance),
     shuffled: readingText(record.shuffled_delta),
   });
+}
+
+/**
+ * The live chart's one data set `laws` (charts.lab_rows): both estimates' laws, named by the
+ * page's sentences.
+ * @param {StateRecord} record @param {Record<string, string>} texts
+ */
+export function charts(record, texts) {
+  const models = /** @type {[string, string]} */ ([texts['model-local'], texts['model-central']]);
+  const laws = lawRows(record.n, parseFractionStr(record.rate), parseFractionStr(record.alpha0), models);
+  return { spec: 'laws', data: { laws: { laws } } };
 }

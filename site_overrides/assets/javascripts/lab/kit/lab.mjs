@@ -473,7 +473,7 @@ export function mountLab(root, definition, env) {
  * `view(record, texts)` (every slot's state), and optionally `rules(values, limits)` (the refusals of the
  * rules across fields; `limits` are every field's data-limit and the root's
  * data-rule-limits, by name), `ignored(texts)` (the fields a state does not use),
- * `charts(record)` (the live charts' rows), `announcement(record, texts)` (what the live
+ * `charts(record, texts)` (the live charts' rows), `announcement(record, texts)` (what the live
  * region says) and, with `ignored`, `IGNORABLE` (the fields a state may ignore, which the
  * kit disables while it does).
  * @param {HTMLElement} root @param {any} engine
@@ -515,7 +515,7 @@ export function engineLab(root, engine) {
       return {
         result: record,
         view,
-        charts: engine.charts ? engine.charts(record) : null,
+        charts: engine.charts ? engine.charts(record, texts) : null,
         announcement: engine.announcement ? engine.announcement(record, texts) : '',
       };
     },
