@@ -26,7 +26,8 @@ from generator.core.profile import Profile
 from generator.core.rational import fraction_str
 from generator.course.golden import Golden
 from generator.course.inputs import CLAIM_ALPHA, CLAIM_DELTA, Field
-from generator.course.lab import Examples, Lab, Texts, Values
+from generator.course.lab import Examples, Lab, Texts
+from generator.course.lab_state import state_of
 from generator.lessons.composition.catalogue import DATA, PATH, Example
 from generator.lessons.composition.charts import CHARTS
 from generator.lessons.composition.records import State, StateRecord, state_record
@@ -85,17 +86,6 @@ EXPLAINED_BY = {
 def ignored(texts: Texts) -> tuple[str, ...]:
     """xor releases R and x XOR R whatever k and p are: neither is read."""
     return IGNORED_BY_XOR if texts.get("mode") == str(Mode.XOR) else ()
-
-
-def state(values: Values) -> State:
-    return State(
-        mode=Mode(values["mode"]),  # type: ignore[arg-type]
-        k=values["k"],  # type: ignore[arg-type]
-        p=values["p"],  # type: ignore[arg-type]
-        alpha=values["alpha"],  # type: ignore[arg-type]
-        delta=values["delta"],  # type: ignore[arg-type]
-        alpha0=values["alpha0"],  # type: ignore[arg-type]
-    )
 
 
 EXAMPLES = Examples.of_fields(PATH, DATA.catalogue, FIELDS)
@@ -186,7 +176,7 @@ LAB: Lab[State, StateRecord] = Lab(
     name="composition",
     title="실험실",
     fields=FIELDS,
-    state=state,
+    state=state_of(State),
     record=state_record,
     view=view,
     examples=EXAMPLES,

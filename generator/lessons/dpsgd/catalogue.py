@@ -63,7 +63,7 @@ class Example(Row):
 
 class AmplifyExample(Row):
     alpha0: Exact
-    q: Exact
+    rate: Exact  # q, named for the lab's field
     alpha: Exact
     preset: bool  # shown as a preset button of the amplification lab
 

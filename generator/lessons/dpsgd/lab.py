@@ -33,9 +33,10 @@ from generator.core.input_limits import AMPLIFY_RATE, LAB_ALPHA, OPTIMAL_ALPHA0
 from generator.core.subsampled_gaussian import SubsampledGaussian
 from generator.course.golden import Golden
 from generator.course.inputs import Field
-from generator.course.lab import Examples, Lab, Texts, Values
+from generator.course.lab import Examples, Lab, Texts
+from generator.course.lab_state import state_of
 from generator.course.lookup_grid import LookupGrid
-from generator.lessons.dpsgd.catalogue import DATA, PATH, AmplifyExample, Example
+from generator.lessons.dpsgd.catalogue import DATA, PATH, Example
 from generator.lessons.dpsgd.records import AmplifyRecord, StateRecord, amplify_record, state_record
 from generator.lessons.dpsgd.view import (
     AMPLIFY_TEXTS,
@@ -116,10 +117,10 @@ LAB: Lab[State, StateRecord] = TABLE.lab(
 
 @dataclass(frozen=True)
 class AmplifyState:
-    """Randomized response at α₀ on a record sampled at rate q, read at α."""
+    """Randomized response at α₀ on a record sampled at rate q (the field ``rate``), read at α."""
 
     alpha0: Fraction
-    q: Fraction
+    rate: Fraction
     alpha: Fraction
 
 
@@ -142,22 +143,8 @@ AMPLIFY_FIELDS = (
 )
 
 
-def amplify_state(values: Values) -> AmplifyState:
-    return AmplifyState(
-        alpha0=values["alpha0"],  # type: ignore[arg-type]
-        q=values["rate"],  # type: ignore[arg-type]
-        alpha=values["alpha"],  # type: ignore[arg-type]
-    )
-
-
 def amplify_state_record(state: AmplifyState) -> AmplifyRecord:
-    return amplify_record(state.alpha0, state.q, state.alpha)
-
-
-def amplify_texts(example: AmplifyExample) -> dict[str, str]:
-    """The amplification lab's texts of an ``amplify`` row (its address)."""
-    values = {"alpha0": example.alpha0, "rate": example.q, "alpha": example.alpha}
-    return {f.name: f.limit.text(values[f.name]) for f in AMPLIFY_FIELDS}
+    return amplify_record(state.alpha0, state.rate, state.alpha)
 
 
 def amplify_sample(rng: random.Random) -> dict[str, str]:
@@ -176,10 +163,10 @@ AMPLIFY_LAB: Lab[AmplifyState, AmplifyRecord] = Lab(
     name="amplify",
     title="표본 추출 증폭 실험실",
     fields=AMPLIFY_FIELDS,
-    state=amplify_state,
+    state=state_of(AmplifyState),
     record=amplify_state_record,
     view=amplify_view,
-    examples=Examples(PATH, DATA.amplify, amplify_texts),
+    examples=Examples.of_fields(PATH, DATA.amplify, AMPLIFY_FIELDS),
     own_texts=AMPLIFY_TEXTS,
     summary=(("delta-required", "필요한 δ*(α)"), ("eps-pure", "순수 ε")),
     explained_by={"delta-required": "amplification", "eps-pure": "amplification", "ratio": "amplification"},

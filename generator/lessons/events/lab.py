@@ -21,6 +21,7 @@ from generator.core.profile import Profile
 from generator.course.golden import Golden
 from generator.course.inputs import CLAIM_ALPHA, CLAIM_DELTA, Field
 from generator.course.lab import Examples, Lab, Values
+from generator.course.lab_state import state_of
 from generator.lessons.events.catalogue import DATA, PATH
 from generator.lessons.events.charts import CHARTS
 from generator.lessons.events.records import State, StateRecord, state_record
@@ -94,16 +95,6 @@ def rules(values: Values) -> dict[str, str]:
     return refusals
 
 
-def state(values: Values) -> State:
-    return State(
-        weights0=values["weights0"],  # type: ignore[arg-type]
-        weights1=values["weights1"],  # type: ignore[arg-type]
-        alpha=values["alpha"],  # type: ignore[arg-type]
-        delta=values["delta"],  # type: ignore[arg-type]
-        event=values["event"],  # type: ignore[arg-type]
-    )
-
-
 def _weights(rng: random.Random, n: int) -> list[int]:
     scale = rng.choice((3, 10, 1000, 1_000_000))
     while True:
@@ -153,7 +144,7 @@ LAB: Lab[State, StateRecord] = Lab(
     name="events",
     title="사건 실험실",
     fields=FIELDS,
-    state=state,
+    state=state_of(State),
     record=state_record,
     view=view,
     examples=Examples.of_fields(PATH, DATA.catalogue, FIELDS),

@@ -27,6 +27,7 @@ from generator.core.input_limits import LAB_ALPHA
 from generator.course.golden import Golden
 from generator.course.inputs import CLAIM_ALPHA, Field
 from generator.course.lab import Examples, Lab, Values
+from generator.course.lab_state import state_of
 from generator.lessons.localdp.catalogue import DATA, PATH
 from generator.lessons.localdp.charts import CHARTS
 from generator.lessons.localdp.records import State, StateRecord, state_record
@@ -121,21 +122,6 @@ def rules(values: Values) -> dict[str, str]:
     return found
 
 
-def state(values: Values) -> State:
-    alpha0, rate, tolerance, alpha = (values[name] for name in ("alpha0", "rate", "tolerance", "alpha"))
-    n, ones = values["n"], values["ones"]
-    if not (
-        isinstance(alpha0, Fraction)
-        and isinstance(rate, Fraction)
-        and isinstance(tolerance, Fraction)
-        and isinstance(alpha, Fraction)
-    ):
-        raise TypeError("α₀, π, t and α are exact fractions")
-    if not isinstance(n, int) or not isinstance(ones, int):
-        raise TypeError("n and ones are integers")
-    return State(alpha0, n, rate, tolerance, ones, alpha)
-
-
 EXAMPLES = Examples.of_fields(PATH, DATA.catalogue, FIELDS)
 
 
@@ -195,7 +181,7 @@ LAB: Lab[State, StateRecord] = Lab(
     name="localdp",
     title="중앙 DP와 로컬 DP 실험실",
     fields=FIELDS,
-    state=state,
+    state=state_of(State),
     record=state_record,
     view=view,
     examples=EXAMPLES,

@@ -29,7 +29,8 @@ from generator.core.input_limits import (
 )
 from generator.course.golden import Golden
 from generator.course.inputs import Field
-from generator.course.lab import Examples, Lab, Texts, Values
+from generator.course.lab import Examples, Lab, Texts
+from generator.course.lab_state import state_of
 from generator.course.lesson_file import opening
 from generator.lessons.optimal.catalogue import DATA, PATH, Example
 from generator.lessons.optimal.charts import CHARTS
@@ -95,17 +96,6 @@ EXPLAINED_BY = {
 def ignored(texts: Texts) -> Collection[str]:
     """The fields the state's mode does not use (none while the mode is refused)."""
     return IGNORED.get(texts.get("mode", ""), ())
-
-
-def state(values: Values) -> State:
-    return State(
-        mode=values["mode"],  # type: ignore[arg-type]
-        alpha0=values["alpha0"],  # type: ignore[arg-type]
-        delta0=values["delta0"],  # type: ignore[arg-type]
-        k=values["k"],  # type: ignore[arg-type]
-        steps=values["steps"],  # type: ignore[arg-type]
-        delta=values["delta"],  # type: ignore[arg-type]
-    )
 
 
 def example_texts(example: Example) -> dict[str, str]:
@@ -191,7 +181,7 @@ LAB: Lab[State, StateRecord] = Lab(
     name="optimal",
     title="최적 합성 실험실",
     fields=FIELDS,
-    state=state,
+    state=state_of(State),
     record=state_record,
     view=view,
     examples=Examples(PATH, DATA.catalogue, example_texts),

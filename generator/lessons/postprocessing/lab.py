@@ -45,6 +45,7 @@ from generator.core.input_limits import (
 from generator.course.golden import Golden
 from generator.course.inputs import Field
 from generator.course.lab import Examples, Lab, Texts, Values
+from generator.course.lab_state import state_of
 from generator.lessons.postprocessing.catalogue import (
     GROUP_EXAMPLES,
     PATH,
@@ -343,10 +344,6 @@ def group_rules(values: Values) -> dict[str, str]:
     return {}
 
 
-def group_state(values: Values) -> GroupState:
-    return GroupState(values["p"], values["g"], values["alpha1"])  # type: ignore[arg-type]
-
-
 def group_sample(rng: random.Random) -> dict[str, str]:
     """One state of the whole domain: p from 0.501 to 0.999, g up to 20, α₁ up to p/(1 − p)."""
     p = Fraction(rng.choice((501, 600, 750, 900, 999, rng.randint(501, 999))), 1000)
@@ -372,7 +369,7 @@ GROUP_LAB: Lab[GroupState, GroupRecord] = Lab(
     name="group",
     title="그룹 프라이버시 실험실",
     fields=GROUP_FIELDS,
-    state=group_state,
+    state=state_of(GroupState),
     record=group_record,
     view=group_view,
     examples=Examples.of_fields(PATH, GROUP_EXAMPLES, GROUP_FIELDS),
