@@ -79,9 +79,10 @@ test: setup system-deps lint typecheck pytest ## set up and run every test (pyte
 
 test-all: test parity bench bench-build ## every test, then the long runs: the labs' parity over 3000 states, the accountant and build benchmarks
 
-bench: setup ## benchmark: exact δ on the α grid vs the naive sum and dp-accounting's PLD; the exact optimal ε vs the PLD
+bench: setup ## benchmark: exact δ on the α grid vs the naive sum and dp-accounting's PLD; the exact optimal ε vs the PLD; the certified DP-SGD bracket vs dp-accounting, Opacus and prv-accountant
 	$(PY) -m tests.benchmarks.profile_grid
 	$(PY) -m tests.benchmarks.optimal_accountants
+	$(PY) -m tests.benchmarks.dpsgd_accountants
 
 bench-build: setup ## benchmark: the site build cold, warm and after a one-word edit, and each lesson page's weight
 	$(PY) -m tests.benchmarks.build_time

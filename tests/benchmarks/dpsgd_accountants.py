@@ -6,8 +6,9 @@ For Abadi et al.'s example (q, σ, T) = (0.01, 4, 10 000) and for (0.01, 1.1, 10
               and 10⁻⁵), and the certified RDP accountant (both conversions);
   peers       dp_accounting's RDP accountant and its PLD accountant (pessimistic, value
               discretization 10⁻⁴ and 10⁻⁵); Opacus's RDP, PRV and GDP accountants
-              (``opacus.accountants``); prv_accountant's ``PRVAccountant`` (eps_error 0.002), whose
-              (lower, estimate, upper) is printed whole.
+              (``opacus.accountants``, imported without torch by tests/harness/opacus.py);
+              prv_accountant's ``PRVAccountant`` (eps_error 0.002), whose (lower, estimate,
+              upper) is printed whole.
 Each peer value is marked inside, above or below our narrowest bracket. Times are wall-clock
 and CPU seconds of one run each (the machine is shared: CPU seconds are the steadier figure), and
 each of ours is also given as a ratio to dp_accounting's PLD at 10⁻⁵ on the same case.
@@ -34,6 +35,7 @@ from generator.core.certified import Enclosure
 from generator.core.certified_pld import epsilon_bracket
 from generator.core.subsampled_gaussian import SubsampledGaussian
 from generator.core.subsampled_rdp import Conversion, RdpEpsilon, rdp_epsilon
+from tests.harness.opacus import accountants
 
 DELTA = Fraction(1, 10**5)
 RDP_TARGET_S = 0.2
@@ -91,16 +93,12 @@ def peers(case: Case, quick: bool) -> list[tuple[str, str, float, float]]:
     from dp_accounting import dp_event
     from dp_accounting.pld import pld_privacy_accountant
     from dp_accounting.rdp import rdp_privacy_accountant
-    from opacus.accountants import (  # type: ignore[import-untyped]
-        GaussianAccountant,
-        PRVAccountant,
-        RDPAccountant,
-    )
     from prv_accountant import (  # type: ignore[import-untyped]
         PoissonSubsampledGaussianMechanism,
     )
     from prv_accountant import PRVAccountant as Prv
 
+    opacus_accountants = accountants()
     q, sigma, steps, delta = float(case.q), float(case.sigma), case.steps, float(DELTA)
     event = dp_event.SelfComposedDpEvent(
         dp_event.PoissonSampledDpEvent(q, dp_event.GaussianDpEvent(sigma)), steps
@@ -136,10 +134,10 @@ def peers(case: Case, quick: bool) -> list[tuple[str, str, float, float]]:
     add("dp_accounting RDP", dp_rdp)
     add("dp_accounting PLD 1e-4", dp_pld(1e-4))
     add("dp_accounting PLD 1e-5", dp_pld(1e-5))
-    add("Opacus RDP", opacus(RDPAccountant))
-    add("Opacus GDP", opacus(GaussianAccountant))
+    add("Opacus RDP", opacus(opacus_accountants.RDPAccountant))
+    add("Opacus GDP", opacus(opacus_accountants.GaussianAccountant))
     if not quick:
-        add("Opacus PRV (upper)", opacus(PRVAccountant, eps_error=0.002))
+        add("Opacus PRV (upper)", opacus(opacus_accountants.PRVAccountant, eps_error=0.002))
         mechanism = PoissonSubsampledGaussianMechanism(noise_multiplier=sigma, sampling_probability=q)
         accountant = Prv(
             prvs=[mechanism], eps_error=0.002, delta_error=delta / 1000, max_self_compositions=[steps]

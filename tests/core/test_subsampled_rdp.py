@@ -11,11 +11,8 @@ Properties checked:
 
 from __future__ import annotations
 
-import importlib.util
 import warnings
 from fractions import Fraction
-from importlib.metadata import distribution
-from types import ModuleType
 
 import mpmath  # type: ignore[import-untyped]
 import numpy as np
@@ -27,22 +24,9 @@ from flint import arb
 from generator.core.certified import enclosure, precision
 from generator.core.subsampled_gaussian import SubsampledGaussian
 from generator.core.subsampled_rdp import RDP_ORDERS, Conversion, log_moment, rdp, rdp_epsilon
+from tests.harness.opacus import accountants as opacus_accountants
 
-
-def opacus_analysis() -> ModuleType:
-    """Opacus's RDP analysis module (``opacus/accountants/analysis/rdp.py``, numpy and scipy only),
-    loaded from its file: the package's ``__init__`` imports torch, which the tests do not install
-    (``make setup`` installs opacus without its dependencies)."""
-    path = distribution("opacus").locate_file("opacus/accountants/analysis/rdp.py")
-    spec = importlib.util.spec_from_file_location("opacus_rdp", str(path))
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-opacus_rdp = opacus_analysis()
+opacus_rdp = opacus_accountants().analysis.rdp
 ABADI = SubsampledGaussian(Fraction(1, 100), Fraction(4))
 DELTA = Fraction(1, 10**5)
 CASES = [

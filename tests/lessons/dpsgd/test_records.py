@@ -19,15 +19,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import itertools
 import json
 import shlex
 from contextlib import redirect_stdout
 from fractions import Fraction
-from importlib.metadata import distribution
-from types import ModuleType
 
 import pytest
 from dp_accounting import dp_event
@@ -42,6 +39,7 @@ from generator.lessons.dpsgd import record
 from generator.lessons.dpsgd.catalogue import BY_SLUG, DATA
 from generator.lessons.dpsgd.lab import GRID, LAB, TABLE, State, example_texts
 from generator.lessons.dpsgd.records import PEER_PLACES, PLD_INTERVAL, Accountant, side
+from tests.harness.opacus import accountants as opacus_accountants
 
 
 def test_abadi_example_by_hand_and_by_the_published_peers() -> None:
@@ -145,18 +143,6 @@ def test_a_command_prints_its_record() -> None:
     assert printed["rdp_classic"]["order"] == shown["rdp_classic"]["order"]
 
 
-def _opacus_gdp() -> ModuleType:
-    """Opacus's Gaussian-DP analysis (numpy and scipy only), loaded from its file: the package's
-    ``__init__`` imports torch, which the tests do not install."""
-    path = distribution("opacus").locate_file("opacus/accountants/analysis/gdp.py")
-    spec = importlib.util.spec_from_file_location("opacus_gdp", str(path))
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.parametrize("slug", [row.slug for row in DATA.catalogue if row.peers is not None])
 def test_the_stored_peers_are_what_they_compute(slug: str) -> None:
     """The peers run again give what the page shows of them: the stored float to the shown
@@ -168,7 +154,7 @@ def test_the_stored_peers_are_what_they_compute(slug: str) -> None:
     event = dp_event.PoissonSampledDpEvent(float(row.q), dp_event.GaussianDpEvent(float(row.sigma)))
     pld = pld_privacy_accountant.PLDAccountant(value_discretization_interval=float(PLD_INTERVAL))
     pld.compose(dp_event.SelfComposedDpEvent(event, row.steps))
-    gdp = _opacus_gdp().compute_eps_poisson(
+    gdp = opacus_accountants().analysis.gdp.compute_eps_poisson(
         steps=row.steps, noise_multiplier=float(row.sigma), sample_rate=float(row.q), delta=float(row.delta)
     )
     bracket = record(slug)["bracket"]
