@@ -7,7 +7,8 @@ Every exact output (``data-exact``) is held to the core's classes computed afres
 - the default state, and states opened from the address, one of them with n = 10 000 users
   (numbers of some 10⁵ bits, computed by the page's BigInt engine);
 - a typed change of n: the outputs and the address follow, and the chart draws both laws
-  over the range of the core's points (:mod:`generator.core.estimate_laws`);
+  over the range of the core's points (:mod:`generator.core.estimate_laws`), and a hovered
+  point's tooltip says what the core's row of it says;
 - bad input typed in a field: its Korean message beside it, the last state kept whole;
 - a bad address: the notice names the parameter, and its default is shown.
 """
@@ -26,6 +27,7 @@ from generator.core.profile import delta_star
 from generator.core.rate_estimation import CentralEstimate, LocalEstimate
 from generator.core.rational import fraction_str
 from generator.core.shuffle import shuffled_count
+from generator.lessons.localdp.charts import lab_rows
 from generator.lessons.localdp.lab import LAB
 from tests.harness.labs import FORBIDDEN, assert_clean, assert_named, assert_refused
 from tests.harness.labs import open_lab as open_harness_lab
@@ -157,8 +159,26 @@ def test_the_chart_draws_both_laws_over_the_range_of_the_cores_points(new_page: 
         assert low - step <= ticks[0] < low + step, (n, ticks, low)
         assert high - step < ticks[-1] <= high + step, (n, ticks, high)
         assert page.locator(f'{ROOT} [data-lab-chart="laws"] svg g.mark-line path').count() == 2
+        if n == 100:
+            assert tooltip_of_a_point(page) in core_tooltips()
     assert log.console_errors == []
     assert log.page_errors == []
+
+
+def core_tooltips() -> set[tuple[str, str, str]]:
+    """(model, estimate, density) as the lab chart's rows write them, for the default state."""
+    rows = lab_rows(LAB.record(LAB.read(LAB.examples.default())))["laws"]
+    return {(str(row["model"]), str(row["estimate_text"]), str(row["density_text"])) for row in rows}
+
+
+def tooltip_of_a_point(page: Page) -> tuple[str, str, str]:
+    """What the tooltip of one drawn point says, hovered as a mouse would."""
+    page.locator(f'{ROOT} [data-lab-chart="laws"] svg g.mark-symbol path').nth(20).hover(force=True)
+    tooltip = page.locator(".vg-tooltip")
+    expect(tooltip).to_be_visible()
+    cells = [cell.strip() for cell in tooltip.locator("td").all_inner_texts()]
+    said = dict(zip(cells[::2], cells[1::2], strict=True))
+    return said["모델"], said["추정값 x"], said["확률 ÷ 격자 간격"]
 
 
 BAD_INPUT = [

@@ -22,7 +22,9 @@ probability divided by its lattice's step, every point within 10⁻⁶ of the ex
 (``lab/laws.mjs``) builds the same rows:
 
     laws    model ("로컬" or "중앙"), estimate (x, the nearest double to its exact fraction),
-            density (its value rounded to 10⁻⁶, as a double)
+            density (its value rounded to 10⁻⁶, as a double), and what the tooltip shows of
+            them, written from the exact values: estimate_text (the reading of x, "3/2 = 1.5")
+            and density_text (the rounded density's decimal)
 """
 
 from __future__ import annotations
@@ -32,12 +34,13 @@ from fractions import Fraction
 
 import altair as alt
 
-from generator.core.estimate_laws import central_points, local_points
+from generator.core.estimate_laws import PLACES, central_points, local_points
 from generator.core.rate_estimation import LocalEstimate
-from generator.core.rational import fraction_str
+from generator.core.rational import decimal_str, fraction_str
 from generator.course.charts import DataSets, Spec, coordinate, group_colour
 from generator.course.charts import chart_spec as cached_spec
 from generator.course.lab_charts import Chart, LabCharts
+from generator.course.templates import reading
 from generator.lessons.localdp.records import StateRecord
 from generator.lessons.localdp.view import TEXTS
 
@@ -121,7 +124,13 @@ def lab_rows(record: StateRecord) -> DataSets:
     n, rate, alpha0 = record["n"], record["rate"], record["alpha0"]
     return {
         "laws": [
-            {"model": model, "estimate": coordinate(point.estimate), "density": coordinate(point.density)}
+            {
+                "model": model,
+                "estimate": coordinate(point.estimate),
+                "density": coordinate(point.density),
+                "estimate_text": reading(point.estimate),
+                "density_text": decimal_str(point.density, PLACES),
+            }
             for model, points in zip(
                 MODELS, (local_points(n, rate, alpha0), central_points(n, rate, alpha0)), strict=True
             )
@@ -134,12 +143,13 @@ def densities_chart(record: StateRecord) -> alt.Chart:
     """Both laws as lines of densities, one colour per model."""
     tooltip = [
         alt.Tooltip("model:N", title="모델"),
-        alt.Tooltip("estimate:Q", title="추정값 x", format=".4f"),
-        alt.Tooltip("density:Q", title="확률 ÷ 격자 간격", format=".6f"),
+        alt.Tooltip("estimate_text:N", title="추정값 x"),
+        alt.Tooltip("density_text:N", title="확률 ÷ 격자 간격"),
     ]
     chart: alt.Chart = (
         alt.Chart(alt.NamedData("laws"))
-        .mark_line(strokeWidth=1.5)
+        # each point an unseen target of its own tooltip (a line's own would name its first point)
+        .mark_line(strokeWidth=1.5, point=alt.OverlayMarkDef(size=40, opacity=0), tooltip=False)
         .encode(
             x=alt.X("estimate:Q", title="추정값 x", scale=alt.Scale(zero=False)),
             y=alt.Y("density:Q", title="확률 ÷ 격자 간격"),

@@ -61,13 +61,26 @@ def test_the_lab_chart_draws_both_laws_of_a_state_as_the_core_gives_them() -> No
     local = [row for row in laws if row["model"] == MODELS[0]]
     # one user: ρ = 2/5, the estimates −1/2 and 3/2 carry 3/5 and 2/5 over the step 2
     assert local == [
-        {"model": "로컬", "estimate": -0.5, "density": 0.3},
-        {"model": "로컬", "estimate": 1.5, "density": 0.2},
+        {
+            "model": "로컬",
+            "estimate": -0.5,
+            "density": 0.3,
+            "estimate_text": "-1/2 = -0.5",
+            "density_text": "0.3",
+        },
+        {
+            "model": "로컬",
+            "estimate": 1.5,
+            "density": 0.2,
+            "estimate_text": "3/2 = 1.5",
+            "density_text": "0.2",
+        },
     ]
     central = [row for row in laws if row["model"] == MODELS[1]]
     assert [row["estimate"] for row in central] == [
         float(point.estimate) for point in central_points(1, F(3, 10), F(3))
     ]
+    assert central[0]["estimate_text"] == "-6"  # E = 7 at α₀ = 3: s = −7 is below the cutoff
     assert len(local) + len(central) == len(laws)
 
 

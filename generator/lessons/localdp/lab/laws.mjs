@@ -10,13 +10,15 @@
  */
 
 import { term } from '#lab/exact/binomial_tails.mjs';
-import { fraction, toNumber } from '#lab/exact/rational.mjs';
+import { decimalStr, fraction, fractionStr, toNumber } from '#lab/exact/rational.mjs';
+import { readingText } from '#lab/kit/markup.mjs';
 
 /** @typedef {import('#lab/exact/rational.mjs').Fraction} Fraction */
-/** @typedef {{model: string, estimate: number, density: number}} LawRow */
+/** @typedef {{model: string, estimate: number, density: number, estimate_text: string, density_text: string}} LawRow */
 
 const BITS = 128n;
-const PLACES = 1_000_000n; // 10^PLACES of estimate_laws
+const DIGITS = 6; // estimate_laws.PLACES
+const PLACES = 10n ** BigInt(DIGITS);
 const CUTOFF = 1000n;
 const MAX_POINTS = 200;
 
@@ -69,14 +71,19 @@ export function blurredFixed(masses, big, small) {
 }
 
 /**
- * value·2^−BITS·scale rounded half up to 10⁻⁶, as a double (an integer over 10⁶).
- * @param {bigint} value @param {Fraction} scale @returns {number}
+ * value·2^−BITS·scale rounded half up to 10⁻⁶: the chart's coordinate (the nearest double)
+ * and the tooltip's decimal, both of the one rounded fraction.
+ * @param {bigint} value @param {Fraction} scale @returns {{density: number, density_text: string}}
  */
 function rounded(value, scale) {
   const top = scale.num * PLACES;
   const bottom = scale.den << BITS;
-  return Number((2n * value * top + bottom) / (2n * bottom)) / Number(PLACES);
+  const density = fraction((2n * value * top + bottom) / (2n * bottom), PLACES);
+  return { density: toNumber(density), density_text: decimalStr(density, DIGITS) };
 }
+
+/** The estimate x as its coordinate and its reading. @param {Fraction} x */
+const estimated = (x) => ({ estimate: toNumber(x), estimate_text: readingText(fractionStr(x)) });
 
 /**
  * The indices a law draws (estimate_laws.visible).
@@ -114,12 +121,12 @@ export function lawRows(n, rate, alpha0, [localName, centralName]) {
   const local = binomialFixed(n, report.num, report.den - report.num);
   const rows = visible(local).map((c) => ({
     model: localName,
-    estimate: toNumber(fraction(BigInt(c) * (big + small) - users * small, users * (big - small))),
-    density: rounded(local[c], scale),
+    ...estimated(fraction(BigInt(c) * (big + small) - users * small, users * (big - small))),
+    ...rounded(local[c], scale),
   }));
   const [first, central] = blurredFixed(binomialFixed(n, rate.num, rate.den - rate.num), big, small);
   for (const i of visible(central)) {
-    rows.push({ model: centralName, estimate: toNumber(fraction(BigInt(first + i), users)), density: rounded(central[i], scale) });
+    rows.push({ model: centralName, ...estimated(fraction(BigInt(first + i), users)), ...rounded(central[i], scale) });
   }
   return rows;
 }
